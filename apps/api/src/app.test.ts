@@ -1,0 +1,112 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/app.js';
+import { signedInUser } from './test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('API skeleton', () => {
+  it('answers /api/health after pinging the database', async () => {
+    const res = await request(t.app).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true });
+    expect(['pglite', 'postgres']).toContain(res.body.database);
+  });
+
+  it('gives every response a request id, echoing a sane incoming one', async () => {
+    const res = await request(t.app).get('/api/health').set('X-Request-Id', 'abc-123');
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const generated = await request(t.app).get('/api/health');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await request(t.app).get('/api/no/such/thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: 'No API route for GET /no/such/thing' });
+  });
+
+  it('turns malformed JSON into a 400, not a 500', async () => {
+    const res = await request(t.app)
+      .post('/api/users/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email": ');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: 'Malformed JSON body' });
+  });
+
+  it('refuses bodies over the JSON limit with 413', async () => {
+    const res = await request(t.app)
+      .post('/api/users/login')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ padding: 'x'.repeat(200_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('refuses non-JSON bodies on JSON endpoints with 415', async () => {
+    const res = await request(t.app)
+      .post('/api/users/login')
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send('email=a@b.c&password=x');
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Unsupported content type: send application/json',
+    });
+  });
+
+  it('refuses a state-changing request another site caused (Sec-Fetch-Site)', async () => {
+    const res = await request(t.app)
+      .post('/api/users/logout')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({});
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ success: false, message: 'Cross-site request refused' });
+  });
+
+  it('refuses a state-changing request from a foreign Origin', async () => {
+    const res = await request(t.app)
+      .post('/api/users/logout')
+      .set('Origin', 'https://evil.example')
+      .send({});
+    expect(res.status).toBe(403);
+  });
+
+  it('lets the app’s own origin through the CSRF check', async () => {
+    const res = await request(t.app)
+      .post('/api/no-such-endpoint')
+      .set('Origin', 'http://localhost:3000')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({});
+    expect(res.status).toBe(404);
+  });
+
+  it('does not serve media without a signed-in member', async () => {
+    const res = await request(t.app).get('/api/media/AAAAAAAAAAAAAAAAAAAAAAAA.webp');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ success: false, message: 'Please log in first' });
+  });
+
+  it('answers 404 for media that does not exist, to a member', async () => {
+    const { cookie } = await signedInUser(t.context);
+    const res = await request(t.app)
+      .get('/api/media/AAAAAAAAAAAAAAAAAAAAAAAA.webp')
+      .set('Cookie', cookie);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: 'Media not found' });
+  });
+
+  it('sets security headers', async () => {
+    const res = await request(t.app).get('/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { Router, type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { findProjectRoot } from './config.js';
+import type { AppContext } from './context.js';
+import { authRoutes } from './features/auth/routes.js';
+import { commentRoutes } from './features/comments/routes.js';
+import { connectionRoutes } from './features/connections/routes.js';
+import { geoRoutes } from './features/geo/routes.js';
+import { healthRoutes } from './features/health/routes.js';
+import { mediaRoutes } from './features/media/routes.js';
+import { postRoutes } from './features/posts/routes.js';
+import { profileRoutes } from './features/profiles/routes.js';
+import { subscriptionRoutes } from './features/subscriptions/routes.js';
+import { userRoutes } from './features/users/routes.js';
+import { refuseCrossSiteRequests, refuseNonJsonBodies } from './http/csrf.js';
+import { apiNotFound, errorHandler } from './http/errors.js';
+import { sessionMiddleware } from './http/session.js';
+
+/** API paths (relative to /api) whose requests are multipart uploads rather than JSON. */
+export const MULTIPART_PATHS = ['/profile/upload-photo', '/posts/create'] as const;
+
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
+
+/** Builds the Express app without listening, so tests can drive it with supertest. */
+export function createApp(context: AppContext): Express {
+  const { config, logger } = context;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers['x-request-id'];
+        const id =
+          typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // QR codes arrive as data: URLs; photo previews before upload are blob: URLs.
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'blob:'],
+        },
+      },
+    }),
+  );
+
+  const api = Router();
+  const allowedOrigins = config.isProduction ? [config.publicUrl] : [config.publicUrl, VITE_DEV_ORIGIN];
+  api.use(refuseCrossSiteRequests(allowedOrigins));
+  api.use(refuseNonJsonBodies(MULTIPART_PATHS));
+  api.use(express.json({ limit: '100kb' }));
+  api.use(sessionMiddleware(config, context.sessionStore));
+
+  api.use(healthRoutes(context));
+  api.use(mediaRoutes(context.storage));
+  api.use(authRoutes(context));
+  api.use(profileRoutes(context));
+  api.use(userRoutes(context));
+  api.use(subscriptionRoutes(context));
+  api.use(geoRoutes(context));
+  api.use(postRoutes(context));
+  api.use(commentRoutes(context));
+  api.use(connectionRoutes(context));
+  api.use(apiNotFound);
+  api.use(errorHandler);
+  app.use('/api', api);
+
+  serveWebApp(app, config.webDistDir ?? path.join(findProjectRoot(), 'apps', 'web', 'dist'));
+  app.use(errorHandler);
+  return app;
+}
+
+/** Serves the built web app; any other GET that wants HTML gets index.html (client-side routes). */
+function serveWebApp(app: Express, distDir: string): void {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return;
+  app.use(
+    express.static(distDir, {
+      index: false,
+      setHeaders(res, file) {
+        // Vite fingerprints everything under assets/, so it can be cached for good.
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    }),
+  );
+  app.get('/{*path}', (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexFile);
+  });
+}

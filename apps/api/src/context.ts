@@ -1,0 +1,68 @@
+import path from 'node:path';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { DatabaseSessionStore } from './http/session-store.js';
+import { createLocalStorage, type MediaStorage } from './features/media/storage.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import { createLogger, type Logger } from './platform/logger.js';
+import { createMailer, type Mailer } from './platform/mailer.js';
+import { createSmsSender, type SmsSender } from './platform/sms.js';
+
+/**
+ * Everything a request handler or job may need, built once at start and passed down explicitly
+ * (no module-level singletons), so tests can build as many independent apps as they like.
+ */
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  db: Database;
+  sessionStore: DatabaseSessionStore;
+  mailer: Mailer;
+  sms: SmsSender;
+  storage: MediaStorage;
+  clock: Clock;
+}
+
+export type ContextOverrides = Partial<Pick<AppContext, 'logger' | 'mailer' | 'sms' | 'clock' | 'storage'>> & {
+  /** An already-open database (tests); otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+};
+
+export async function createAppContext(
+  config: Config,
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+    }));
+  await database.migrate();
+  return {
+    config,
+    logger,
+    database,
+    db: database.db,
+    sessionStore: new DatabaseSessionStore(database.db),
+    mailer:
+      overrides.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        logger,
+      }),
+    sms: overrides.sms ?? createSmsSender({ twilio: config.twilio, logger }),
+    storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'media')),
+    clock: overrides.clock ?? systemClock,
+  };
+}
+
+export async function closeAppContext(context: AppContext): Promise<void> {
+  context.sessionStore.close();
+  context.mailer.close();
+  await context.database.close();
+}

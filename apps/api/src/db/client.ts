@@ -1,0 +1,119 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** One type for both engines: every query in the app is written against this. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  /** The node-postgres pool when running on a PostgreSQL server (for libraries that need one). */
+  pool: pg.Pool | undefined;
+  /** Apply every pending SQL migration. Safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Observe every SQL statement the app sends (used by tests that count statements). */
+  onQuery(listener: QueryListener): () => void;
+}
+
+export type QueryListener = (query: string, params: unknown[]) => void;
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; when unset the embedded PGlite engine is used. */
+  url?: string | undefined;
+  /** Where PGlite keeps its files; `undefined` (with no url) means an in-memory database. */
+  pgliteDir?: string | undefined;
+  poolSize?: number;
+}
+
+export const migrationsFolder = findMigrationsFolder();
+
+// Any constant will do; it only has to be the same in every process that migrates this database.
+const MIGRATION_LOCK_KEY = 7_140_221;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const listeners = new Set<QueryListener>();
+  const logger: DrizzleLogger = {
+    logQuery(query, params) {
+      for (const listener of listeners) listener(query, params);
+    },
+  };
+  const onQuery = (listener: QueryListener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client losing its connection must not take the process down; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema, logger });
+    return {
+      db: db as unknown as Database,
+      engine: 'postgres',
+      pool,
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          // Several app processes may start together: only one migrates at a time.
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
+      async ping() {
+        await db.execute(sql`select 1`);
+      },
+      async close() {
+        await pool.end();
+      },
+      onQuery,
+    };
+  }
+
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = new PGlite(options.pgliteDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, logger });
+  return {
+    db: db as unknown as Database,
+    engine: 'pglite',
+    pool: undefined,
+    async migrate() {
+      await migratePglite(db, { migrationsFolder });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await client.close();
+    },
+    onQuery,
+  };
+}
+
+function findMigrationsFolder(): string {
+  // Works from src/db (tsx, vitest) and from the bundled dist/ alike.
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('SQL migrations folder (drizzle/) not found');
+    dir = parent;
+  }
+}

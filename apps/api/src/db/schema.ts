@@ -1,0 +1,310 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model. Constraints live here, not only in code: unique likes and follows,
+ * foreign keys with the ON DELETE each relation needs, and CHECKs on every enumerated column.
+ * Change it, then run `pnpm db:generate` to write the next SQL migration.
+ */
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Lower-cased, accent-free "first last", kept in step with the names for prefix search. */
+    nameSearch: text('name_search').notNull(),
+    /** Lower-cased, accent-free last name, for prefix search on the last name alone. */
+    lastNameSearch: text('last_name_search').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When the last "please verify your email" reminder went out (claimed atomically by the job). */
+    verificationReminderAt: timestamp('verification_reminder_at', { withTimezone: true }),
+    /** AES-256-GCM ciphertext of the base32 TOTP secret; see features/auth. */
+    totpSecretEncrypted: text('totp_secret_encrypted'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time-step accepted: a step once used is never accepted again. */
+    totpLastUsedStep: bigint('totp_last_used_step', { mode: 'number' }),
+    phoneNumber: text('phone_number'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    newsletter: boolean('newsletter').notNull().default(false),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Where the last login came from, when the browser shared it. Never shown to other members. */
+    lastLoginLatitude: doublePrecision('last_login_latitude'),
+    lastLoginLongitude: doublePrecision('last_login_longitude'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    plan: text('plan', { enum: ['free', 'beginner', 'professional'] }),
+    subscriptionStatus: text('subscription_status', {
+      enum: ['trial', 'active', 'expired', 'cancelled'],
+    }),
+    trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_name_search_prefix').on(sql`${t.nameSearch} text_pattern_ops`),
+    index('users_last_name_search_prefix').on(sql`${t.lastNameSearch} text_pattern_ops`),
+    index('users_unverified_created').on(t.createdAt).where(sql`${t.emailVerifiedAt} IS NULL`),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_status_valid', sql`${t.status} IN ('active', 'disabled')`),
+    check('users_plan_valid', sql`${t.plan} IN ('free', 'beginner', 'professional')`),
+    check(
+      'users_subscription_status_valid',
+      sql`${t.subscriptionStatus} IN ('trial', 'active', 'expired', 'cancelled')`,
+    ),
+  ],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    age: integer('age').notNull(),
+    gender: text('gender', { enum: ['male', 'female', 'non-binary', 'other'] }).notNull(),
+    sexuality: text('sexuality', {
+      enum: ['straight', 'gay', 'lesbian', 'bisexual', 'pansexual', 'asexual', 'other'],
+    }).notNull(),
+    bio: text('bio').notNull().default(''),
+    /** What other members see, e.g. "Pune, India". */
+    locationText: text('location_text').notNull(),
+    city: text('city'),
+    country: text('country'),
+    /** The member's own coordinates: stored for them, never sent to anyone else. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    check('profiles_age_adult', sql`${t.age} BETWEEN 18 AND 120`),
+    check('profiles_gender_valid', sql`${t.gender} IN ('male', 'female', 'non-binary', 'other')`),
+    check(
+      'profiles_sexuality_valid',
+      sql`${t.sexuality} IN ('straight', 'gay', 'lesbian', 'bisexual', 'pansexual', 'asexual', 'other')`,
+    ),
+    check('profiles_bio_length', sql`char_length(${t.bio}) <= 500`),
+  ],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 0 is the profile picture. */
+    position: integer('position').notNull(),
+    /** Unguessable storage key of the full-size image. */
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('photos_user_position').on(t.userId, t.position),
+    uniqueIndex('photos_storage_key_unique').on(t.storageKey),
+  ],
+);
+
+/**
+ * One table for every code we send (email and phone), keyed by (user, purpose): sending a new
+ * code replaces the old one. Codes are stored hashed and carry their own attempt counter.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['email', 'phone'] }).notNull(),
+    /** The address or number the code was sent to. */
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.purpose] }),
+    check('verification_codes_purpose_valid', sql`${t.purpose} IN ('email', 'phone')`),
+  ],
+);
+
+/**
+ * A login's second-factor challenge: counts the wrong TOTP codes given to it, atomically, so
+ * parallel guesses cannot exceed the cap.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_challenges_user').on(t.userId)],
+);
+
+/** Failed second-factor attempts per account, for the hourly cap. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['totp'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_failures_user_kind_created').on(t.userId, t.kind, t.createdAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    /** The member this session belongs to (pending or full), so all of a member's sessions can be ended. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    privacy: text('privacy', { enum: ['public', 'followers', 'private'] }).notNull(),
+    mediaKey: text('media_key'),
+    mediaType: text('media_type', { enum: ['image', 'video'] }),
+    mediaMime: text('media_mime'),
+    mediaBytes: integer('media_bytes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('posts_created_id').on(t.createdAt.desc(), t.id.desc()),
+    index('posts_author_created_id').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+    check('posts_privacy_valid', sql`${t.privacy} IN ('public', 'followers', 'private')`),
+    check('posts_media_type_valid', sql`${t.mediaType} IN ('image', 'video')`),
+    check('posts_title_length', sql`char_length(${t.title}) BETWEEN 1 AND 150`),
+    check('posts_description_length', sql`char_length(${t.description}) <= 5000`),
+    check(
+      'posts_media_complete',
+      sql`(${t.mediaKey} IS NULL) = (${t.mediaType} IS NULL)`,
+    ),
+  ],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user').on(t.userId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** NULL once the author deleted their account: the comment stays, shown as "Deleted User". */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    content: text('content').notNull(),
+    /** Set when its author deleted the comment but replies keep it in the thread as a placeholder. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('comments_post_created').on(t.postId, t.createdAt, t.id),
+    index('comments_parent').on(t.parentId),
+    index('comments_author').on(t.authorId),
+    check('comments_content_length', sql`char_length(${t.content}) <= 2000`),
+  ],
+);
+
+export const commentMentions = pgTable(
+  'comment_mentions',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.userId] }),
+    index('comment_mentions_user').on(t.userId),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: uuid('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_created').on(t.followeeId, t.createdAt),
+    check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);

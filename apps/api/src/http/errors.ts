@@ -1,0 +1,95 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { MulterError } from 'multer';
+import { ZodError, type z } from 'zod';
+
+/**
+ * The one error type of the API. A service throws it with the HTTP status and the message the
+ * member should read (the spec's wording where the spec has one); the handler below turns it into
+ * `{ success: false, message }`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Extra fields merged into the JSON body (e.g. `retryAfterSeconds`). */
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: Record<string, unknown>) =>
+  new AppError(400, message, details);
+export const unauthorized = (message = 'Please log in first') => new AppError(401, message);
+export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, { retryAfterSeconds });
+
+export const SERVER_ERROR_MESSAGE = 'Server error. Please try again later.';
+
+/** Parse untrusted input with a contract schema; failures become a 400 naming each bad field. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+function validationError(error: ZodError): AppError {
+  const errors = error.issues.map((issue) => ({
+    field: issue.path.join('.'),
+    message: issue.message,
+  }));
+  return new AppError(400, errors[0]?.message ?? 'Invalid request', { errors });
+}
+
+export const apiNotFound: RequestHandler = (req) => {
+  throw new AppError(404, `No API route for ${req.method} ${req.path}`);
+};
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const appError = toAppError(error);
+  if (appError) {
+    if (appError.status === 429 && typeof appError.details.retryAfterSeconds === 'number') {
+      res.setHeader('Retry-After', String(Math.ceil(appError.details.retryAfterSeconds)));
+    }
+    res.status(appError.status).json({ success: false, message: appError.message, ...appError.details });
+    return;
+  }
+  req.log.error({ err: error }, 'unhandled error');
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.status(500).json({ success: false, message: SERVER_ERROR_MESSAGE });
+};
+
+function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return validationError(error);
+  if (error instanceof MulterError) {
+    if (error.code === 'LIMIT_FILE_SIZE') return new AppError(413, 'File is too large');
+    if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_UNEXPECTED_FILE') {
+      return new AppError(400, `Unexpected file field "${error.field ?? ''}"`);
+    }
+    return new AppError(400, error.message);
+  }
+  // Errors raised by body parsing (malformed JSON, too large, bad charset) carry a 4xx status.
+  const httpish = error as HttpishError | undefined;
+  const status = httpish?.status ?? httpish?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (httpish?.type === 'entity.parse.failed') return new AppError(400, 'Malformed JSON body');
+    if (httpish?.type === 'entity.too.large') return new AppError(413, 'Request body is too large');
+    return new AppError(status, 'Bad request');
+  }
+  return undefined;
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import { createApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { closeAppContext, createAppContext, type AppContext, type ContextOverrides } from '../context.js';
+import { ManualClock } from '../platform/clock.js';
+import { openTestDatabase } from './database.js';
+
+export interface TestApp {
+  app: Express;
+  context: AppContext;
+  clock: ManualClock;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends ContextOverrides {
+  env?: Record<string, string>;
+}
+
+/** A complete app on its own fresh database and temporary DATA_DIR. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { env = {}, ...overrides } = options;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-test-'));
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    BCRYPT_COST: '4',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    GEOCODER_URL: 'http://127.0.0.1:9/',
+    ...env,
+  });
+  const clock = overrides.clock instanceof ManualClock ? overrides.clock : new ManualClock();
+  const database = overrides.database ?? (await openTestDatabase());
+  const context = await createAppContext(config, { ...overrides, clock, database });
+  const app = createApp(context);
+  return {
+    app,
+    context,
+    clock,
+    dataDir,
+    async close() {
+      await closeAppContext(context);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/server.ts', 'src/db/migrate-cli.ts'],
+  format: 'esm',
+  target: 'node20',
+  platform: 'node',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  // Workspace packages are TypeScript source: bundle them; keep npm dependencies external.
+  noExternal: [/^@kindred\//],
+});

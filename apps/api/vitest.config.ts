@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['src/test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each test file builds its own app and database; two cores are all we have.
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
