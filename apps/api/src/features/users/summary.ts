@@ -1,0 +1,60 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { photos, users } from '../../db/schema.js';
+import { mediaUrl } from '../media/storage.js';
+
+/**
+ * How a member appears next to their content (post cards, comments, search, follower lists):
+ * never more than this — no email, phone or coordinates.
+ */
+export interface MemberSummary {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  /** URL of the profile picture's thumbnail, or null when the member has no photo yet. */
+  profilePicture: string | null;
+  verifiedBadge: boolean;
+}
+
+type BadgeFields = Pick<typeof users.$inferSelect, 'emailVerifiedAt' | 'totpEnabledAt' | 'phoneVerifiedAt'>;
+
+/** Email, authenticator 2FA and phone all verified. */
+export function hasVerifiedBadge(user: BadgeFields): boolean {
+  return Boolean(user.emailVerifiedAt && user.totpEnabledAt && user.phoneVerifiedAt);
+}
+
+/**
+ * Summaries of the given members who are active (disabled members are hidden everywhere), in one
+ * query however many ids there are. Missing ids are simply absent from the map.
+ */
+export async function loadMemberSummaries(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, MemberSummary>> {
+  const unique = [...new Set(ids)];
+  const summaries = new Map<string, MemberSummary>();
+  if (unique.length === 0) return summaries;
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailVerifiedAt: users.emailVerifiedAt,
+      totpEnabledAt: users.totpEnabledAt,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      thumbnailKey: photos.thumbnailKey,
+    })
+    .from(users)
+    .leftJoin(photos, and(eq(photos.userId, users.id), eq(photos.position, 0)))
+    .where(and(inArray(users.id, unique), eq(users.status, 'active')));
+  for (const row of rows) {
+    summaries.set(row.id, {
+      _id: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      profilePicture: row.thumbnailKey ? mediaUrl(row.thumbnailKey) : null,
+      verifiedBadge: hasVerifiedBadge(row),
+    });
+  }
+  return summaries;
+}
