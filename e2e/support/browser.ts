@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH overrides. No browser downloads. */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error('Chromium not found: apt-get install chromium, or set CHROMIUM_PATH');
+  return found;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      // This machine has no network: keep Chromium from trying to reach Google's services.
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface MemberBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far: a journey should end with none. */
+  errors: string[];
+}
+
+/** A fresh browser profile (its own cookies and storage), as a separate person would have. */
+export async function newMemberBrowser(browser: Browser): Promise<MemberBrowser> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors };
+}

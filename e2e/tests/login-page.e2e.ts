@@ -1,0 +1,29 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newMemberBrowser } from '../support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the front door', () => {
+  it('opens / in Chromium and shows the login form after the splash', async () => {
+    const { page, context } = await newMemberBrowser(browser);
+    await page.goto('/');
+    await page.getByLabel('Email').waitFor({ timeout: 10_000 });
+    expect(await page.getByLabel('Password').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Sign Up' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('serves the API health check from the same origin', async () => {
+    const res = await fetch(`${inject('baseUrl')}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, database: 'pglite' });
+  });
+});
