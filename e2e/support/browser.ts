@@ -41,7 +41,10 @@ export async function newMemberBrowser(browser: Browser): Promise<MemberBrowser>
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // A 4xx the app handles (e.g. a wrong code) is logged by Chromium as a failed resource: not a bug.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
   });
   return { context, page, errors };
 }
