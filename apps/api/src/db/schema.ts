@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -192,6 +193,22 @@ export const authFailures = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auth_failures_user_kind_created').on(t.userId, t.kind, t.createdAt)],
+);
+
+/**
+ * Counters of rate-limiter-flexible's RateLimiterPostgres (its own column layout), shared by every
+ * app process on a PostgreSQL server so brute-force limits hold across processes. Created here
+ * rather than by the library so several processes starting at once never race to create it.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 255 }).primaryKey(),
+    points: integer('points').notNull().default(0),
+    /** Epoch milliseconds when the counter resets; NULL for a counter that never expires. */
+    expire: bigint('expire', { mode: 'number' }),
+  },
+  (t) => [index('rate_limits_expire').on(t.expire)],
 );
 
 export const sessions = pgTable(
