@@ -1,6 +1,65 @@
+import {
+  CreatePostSchema,
+  GeneralFeedQuerySchema,
+  IdSchema,
+  LikePostSchema,
+  PageQuerySchema,
+  POST_MESSAGES,
+} from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
+import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
+import { parse } from '../../http/errors.js';
+import { createPost, deletePost, listPosts, toggleLike } from './service.js';
+import { receivePostMedia } from './upload.js';
 
-export function postRoutes(_context: AppContext): Router {
-  return Router();
+/** /api/posts — feeds, creating and deleting posts, likes. Comments live in features/comments. */
+export function postRoutes(context: AppContext): Router {
+  const router = Router();
+
+  // The General tab. `?userId=` names the viewer, who must be the signed-in member.
+  router.get('/posts', requireMember, async (req, res) => {
+    const query = parse(GeneralFeedQuerySchema, req.query);
+    const viewerId = assertActingAs(req, query.userId);
+    const page = await listPosts(context, viewerId, { kind: 'general' }, query);
+    res.json({ success: true, ...page });
+  });
+
+  // People You Follow: {id} is the viewer, who must be the signed-in member.
+  router.get('/posts/following/:id', requireMember, async (req, res) => {
+    const viewerId = assertActingAs(req, parse(IdSchema, req.params.id));
+    const query = parse(PageQuerySchema, req.query);
+    const page = await listPosts(context, viewerId, { kind: 'following' }, query);
+    res.json({ success: true, ...page });
+  });
+
+  // A member's profile: {id} is the author; the viewer is the signed-in member.
+  router.get('/posts/user/:id', requireMember, async (req, res) => {
+    const authorId = parse(IdSchema, req.params.id);
+    const query = parse(PageQuerySchema, req.query);
+    const page = await listPosts(context, memberId(req), { kind: 'author', authorId }, query);
+    res.json({ success: true, ...page });
+  });
+
+  router.post('/posts/create', requireMember, receivePostMedia, async (req, res) => {
+    const input = parse(CreatePostSchema, req.body ?? {});
+    const authorId = assertActingAs(req, input.userId);
+    const post = await createPost(context, authorId, input, req.file);
+    res.status(201).json({ success: true, message: POST_MESSAGES.created, post });
+  });
+
+  router.post('/posts/like', requireMember, async (req, res) => {
+    const input = parse(LikePostSchema, req.body ?? {});
+    const actorId = assertActingAs(req, input.userId);
+    const result = await toggleLike(context, actorId, input.postId);
+    res.json({ success: true, ...result });
+  });
+
+  router.delete('/posts/:postId', requireMember, async (req, res) => {
+    const postId = parse(IdSchema, req.params.postId);
+    await deletePost(context, memberId(req), postId);
+    res.json({ success: true, message: POST_MESSAGES.deleted });
+  });
+
+  return router;
 }

@@ -1,0 +1,201 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { commentMentions, comments, users } from '../../db/schema.js';
+import type { Queryable } from '../posts/concurrency.js';
+import { commentAuthorVisible } from './policy.js';
+
+/** The queries behind comments. Callers check the post's visibility first (posts/policy). */
+
+export interface CommentRow {
+  id: string;
+  postId: string;
+  parentId: string | null;
+  authorId: string | null;
+  content: string;
+  deleted: boolean;
+  /** ISO 8601 (milliseconds). */
+  createdAt: string;
+}
+
+/**
+ * `visible_comments`: the comments of the given posts that the comment policy shows — top-level
+ * comments by visible authors, then, level by level, replies by visible authors to those. A reply
+ * under a hidden comment is never reached, so it is hidden too. Every comment read starts here.
+ */
+function visibleCommentsCte(postIds: readonly string[]): SQL {
+  const ids = sql.join(
+    postIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`with recursive visible_comments as (
+    select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at
+    from ${comments} c
+    where c.post_id in (${ids}) and c.parent_id is null and ${commentAuthorVisible(sql`c.author_id`)}
+    union all
+    select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at
+    from ${comments} c
+    join visible_comments parent on c.parent_id = parent.id
+    where ${commentAuthorVisible(sql`c.author_id`)}
+  )`;
+}
+
+const commentRowColumns = sql`
+  id::text as "id",
+  post_id::text as "postId",
+  parent_id::text as "parentId",
+  author_id::text as "authorId",
+  content,
+  deleted_at is not null as "deleted",
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+
+/** Both drivers answer raw statements with `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The visible comments of a post, oldest first (replies follow the order they were written). */
+export async function loadVisibleComments(db: Queryable, postId: string): Promise<CommentRow[]> {
+  const result = await db.execute(sql`${visibleCommentsCte([postId])}
+    select ${commentRowColumns} from visible_comments order by created_at, id`);
+  return rowsOf<CommentRow>(result);
+}
+
+/** One visible comment of a post (deleted placeholders included), or undefined. */
+export async function findVisibleComment(
+  db: Queryable,
+  postId: string,
+  commentId: string,
+): Promise<CommentRow | undefined> {
+  const result = await db.execute(sql`${visibleCommentsCte([postId])}
+    select ${commentRowColumns} from visible_comments where id = ${commentId}::uuid`);
+  return rowsOf<CommentRow>(result)[0];
+}
+
+/** Visible, not-deleted comments and replies per post, in one query. */
+export async function countVisibleComments(
+  db: Queryable,
+  postIds: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (postIds.length === 0) return counts;
+  const result = await db.execute(sql`${visibleCommentsCte(postIds)}
+    select post_id::text as "postId", count(*)::int as "count"
+    from visible_comments where deleted_at is null group by post_id`);
+  for (const row of rowsOf<{ postId: string; count: number }>(result)) {
+    counts.set(row.postId, Number(row.count));
+  }
+  return counts;
+}
+
+export async function insertComment(
+  tx: Queryable,
+  values: {
+    postId: string;
+    authorId: string;
+    parentId: string | null;
+    content: string;
+    createdAt: Date;
+  },
+): Promise<string> {
+  const [row] = await tx.insert(comments).values(values).returning({ id: comments.id });
+  return row!.id;
+}
+
+export async function insertMentions(
+  tx: Queryable,
+  commentId: string,
+  userIds: readonly string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx
+    .insert(commentMentions)
+    .values(userIds.map((userId) => ({ commentId, userId })))
+    .onConflictDoNothing();
+}
+
+export interface MentionedMemberRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Which of these ids are active members, in one query. */
+export async function activeMembersAmong(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, MentionedMemberRow>> {
+  const members = new Map<string, MentionedMemberRow>();
+  if (ids.length === 0) return members;
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.status, 'active')));
+  for (const row of rows) members.set(row.id, row);
+  return members;
+}
+
+/** The active members each comment mentions, in one query. */
+export async function loadMentions(
+  db: Database,
+  commentIds: readonly string[],
+): Promise<Map<string, MentionedMemberRow[]>> {
+  const mentions = new Map<string, MentionedMemberRow[]>();
+  if (commentIds.length === 0) return mentions;
+  const rows = await db
+    .select({
+      commentId: commentMentions.commentId,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(commentMentions)
+    .innerJoin(users, and(eq(users.id, commentMentions.userId), eq(users.status, 'active')))
+    .where(inArray(commentMentions.commentId, [...commentIds]));
+  for (const { commentId, ...member } of rows) {
+    const list = mentions.get(commentId) ?? [];
+    list.push(member);
+    mentions.set(commentId, list);
+  }
+  return mentions;
+}
+
+/**
+ * Locks a comment row for the rest of the transaction and reports whether it has replies.
+ * Holding the lock keeps a reply from being attached while the comment is removed (the reply's
+ * foreign-key check waits for us, then fails instead of being deleted by the cascade).
+ */
+export async function lockCommentForDelete(
+  tx: Queryable,
+  commentId: string,
+): Promise<{ parentId: string | null; deleted: boolean; hasReplies: boolean } | undefined> {
+  const [row] = await tx
+    .select({ parentId: comments.parentId, deletedAt: comments.deletedAt })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .for('update');
+  if (!row) return undefined;
+  const [reply] = await tx
+    .select({ id: comments.id })
+    .from(comments)
+    .where(eq(comments.parentId, commentId))
+    .limit(1);
+  return {
+    parentId: row.parentId,
+    deleted: row.deletedAt !== null,
+    hasReplies: reply !== undefined,
+  };
+}
+
+/** Keeps the comment as a placeholder: content and mentions go, replies stay attached. */
+export async function markCommentDeleted(
+  tx: Queryable,
+  commentId: string,
+  now: Date,
+): Promise<void> {
+  await tx.update(comments).set({ content: '', deletedAt: now }).where(eq(comments.id, commentId));
+  await tx.delete(commentMentions).where(eq(commentMentions.commentId, commentId));
+}
+
+export async function deleteCommentRow(tx: Queryable, commentId: string): Promise<void> {
+  await tx.delete(comments).where(eq(comments.id, commentId));
+}

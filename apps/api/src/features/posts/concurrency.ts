@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+
+/**
+ * Helpers for writes that race: toggles a member fires twice in a row, a post deleted while
+ * someone likes or comments on it.
+ */
+
+/** A database or the transaction in progress (a transaction is a database too). */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/**
+ * Takes a transaction-scoped lock on a key (e.g. "like:<post>:<member>"), so toggles on the same
+ * pair run one after the other: N parallel toggles end in exactly the state N sequential ones
+ * would. Unrelated pairs never wait for each other (a hash collision only costs a short wait).
+ */
+export async function serializeOn(tx: Queryable, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** True for PostgreSQL's foreign_key_violation, however the driver wrapped it. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgErrorCode(error) === '23503';
+}
+
+function pgErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,72 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { IdSchema, POST_MESSAGES } from '@kindred/contracts';
+import { badRequest } from '../../http/errors.js';
+
+/**
+ * Keyset pagination over (created_at, id), newest first — used by every feed and member list.
+ * A cursor names the last row of the page the client has; the next page starts strictly after it,
+ * so posts arriving meanwhile (all newer) can neither shift nor repeat what follows.
+ *
+ * The time travels as PostgreSQL's own microsecond text, not a JS Date (milliseconds): a row
+ * written with now() must compare exactly equal to its cursor, or rows sharing a millisecond
+ * would be skipped or repeated.
+ */
+
+export interface Keyset {
+  /** UTC, microseconds: `2025-01-31T12:00:00.123456Z`. */
+  time: string;
+  id: string;
+}
+
+const KEYSET_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const CursorSchema = z.tuple([z.string().regex(KEYSET_TIME_PATTERN), IdSchema]);
+
+/** Selects a timestamptz column as the exact text a cursor carries. */
+export function keysetTime(column: AnyColumn | SQL): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** Rows strictly after the cursor in (time DESC, id DESC) order. */
+export function afterKeyset(
+  timeColumn: AnyColumn | SQL,
+  idColumn: AnyColumn | SQL,
+  keyset: Keyset,
+): SQL {
+  return sql`(${timeColumn}, ${idColumn}) < (${keyset.time}::timestamptz, ${keyset.id}::uuid)`;
+}
+
+export function encodeCursor(keyset: Keyset): string {
+  return Buffer.from(JSON.stringify([keyset.time, keyset.id])).toString('base64url');
+}
+
+/** The keyset inside a cursor a client sent back; anything we did not issue is a 400. */
+export function decodeCursor(cursor: string | undefined): Keyset | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest(POST_MESSAGES.invalidCursor);
+  }
+  const parsed = CursorSchema.safeParse(decoded);
+  if (!parsed.success) throw badRequest(POST_MESSAGES.invalidCursor);
+  return { time: parsed.data[0], id: parsed.data[1] };
+}
+
+/**
+ * Queries fetch `limit + 1` rows: the extra one only says whether another page exists.
+ * Returns the page and the cursor of its last row (null at the end).
+ */
+export function toPage<T extends { id: string; keysetTime: string }>(
+  rows: T[],
+  limit: number,
+): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ time: last.keysetTime, id: last.id }) : null,
+  };
+}

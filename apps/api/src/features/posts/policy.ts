@@ -1,0 +1,46 @@
+import { POST_MESSAGES } from '@kindred/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import { follows, posts, users } from '../../db/schema.js';
+import { forbidden } from '../../http/errors.js';
+
+/**
+ * Who may see and change posts — decided here and nowhere else.
+ *
+ * See: a post is visible only while its author's account is active, and then
+ *   - public    → to every member,
+ *   - followers → to the author's followers and the author,
+ *   - private   → to the author alone.
+ * Deleted members' posts are gone with them (rows cascade).
+ *
+ * Change: only the author deletes a post.
+ *
+ * Reads never filter afterwards in code: every query that returns posts adds
+ * `visiblePostsWhere(viewer)` to its WHERE clause, so a post the viewer may not see never leaves
+ * the database. A lookup that deliberately skips it is named `unsafe…`.
+ */
+
+/** SQL condition on the `posts` table in scope: the row is a post `viewerId` may see. */
+export function visiblePostsWhere(viewerId: string): SQL {
+  return sql`(
+    exists (select 1 from ${users} where ${users.id} = ${posts.authorId} and ${users.status} = 'active')
+    and (
+      ${posts.privacy} = 'public'
+      or ${posts.authorId} = ${viewerId}
+      or (
+        ${posts.privacy} = 'followers'
+        and exists (
+          select 1 from ${follows}
+          where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${posts.authorId}
+        )
+      )
+    )
+  )`;
+}
+
+export function canDeletePost(actorId: string, post: { authorId: string }): boolean {
+  return post.authorId === actorId;
+}
+
+export function assertCanDeletePost(actorId: string, post: { authorId: string }): void {
+  if (!canDeletePost(actorId, post)) throw forbidden(POST_MESSAGES.deleteNotOwn);
+}

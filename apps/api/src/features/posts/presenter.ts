@@ -1,0 +1,33 @@
+import type { PostDto } from '@kindred/contracts';
+import { mediaUrl } from '../media/storage.js';
+import type { MemberSummary } from '../users/summary.js';
+import { canDeletePost } from './policy.js';
+import type { LikeStats, PostRow } from './repo.js';
+
+/** What a page of posts needs besides the rows; each map is filled by one batched query. */
+export interface PostHydration {
+  viewerId: string;
+  authors: Map<string, MemberSummary>;
+  likes: Map<string, LikeStats>;
+  commentCounts: Map<string, number>;
+}
+
+/** A post row → the JSON the contract promises. No raw row leaves the API. */
+export function presentPost(row: PostRow, hydration: PostHydration): PostDto {
+  const likes = hydration.likes.get(row.id) ?? { count: 0, likedByViewer: false };
+  return {
+    _id: row.id,
+    userId: hydration.authors.get(row.authorId) ?? null,
+    title: row.title,
+    description: row.description,
+    privacy: row.privacy,
+    media:
+      row.mediaKey && row.mediaType ? { url: mediaUrl(row.mediaKey), type: row.mediaType } : null,
+    likes: likes.likedByViewer ? [hydration.viewerId] : [],
+    likesCount: likes.count,
+    commentsCount: hydration.commentCounts.get(row.id) ?? 0,
+    isLiked: likes.likedByViewer,
+    createdAt: row.createdAt.toISOString(),
+    canDelete: canDeletePost(hydration.viewerId, row),
+  };
+}

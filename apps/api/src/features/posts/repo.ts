@@ -1,0 +1,184 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { follows, postLikes, posts, users } from '../../db/schema.js';
+import type { Queryable } from './concurrency.js';
+import { afterKeyset, keysetTime, type Keyset } from './keyset.js';
+import { visiblePostsWhere } from './policy.js';
+
+/** The queries behind posts and likes. Every read that returns posts applies the policy's filter. */
+
+const postColumns = {
+  id: posts.id,
+  authorId: posts.authorId,
+  title: posts.title,
+  description: posts.description,
+  privacy: posts.privacy,
+  mediaKey: posts.mediaKey,
+  mediaType: posts.mediaType,
+  createdAt: posts.createdAt,
+  keysetTime: keysetTime(posts.createdAt),
+};
+
+export type PostRow = {
+  id: string;
+  authorId: string;
+  title: string;
+  description: string;
+  privacy: 'public' | 'followers' | 'private';
+  mediaKey: string | null;
+  mediaType: 'image' | 'video' | null;
+  createdAt: Date;
+  keysetTime: string;
+};
+
+/** Which posts a list shows, before the viewer's visibility (always applied on top). */
+export type FeedScope =
+  /** The General tab: public posts, plus the viewer's own posts whatever their privacy. */
+  | { kind: 'general' }
+  /** People You Follow: posts by members the viewer follows. */
+  | { kind: 'following' }
+  /** A member's profile. */
+  | { kind: 'author'; authorId: string };
+
+function scopeWhere(scope: FeedScope, viewerId: string): SQL {
+  switch (scope.kind) {
+    case 'general':
+      return sql`(${posts.privacy} = 'public' or ${posts.authorId} = ${viewerId})`;
+    case 'following':
+      return sql`${posts.authorId} in (
+        select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId}
+      )`;
+    case 'author':
+      return eq(posts.authorId, scope.authorId);
+  }
+}
+
+/**
+ * One page of the posts in `scope` that `viewerId` may see, newest first, after `after`.
+ * Returns up to `limit + 1` rows (the extra one tells whether there is a next page).
+ */
+export async function pageVisiblePosts(
+  db: Database,
+  viewerId: string,
+  scope: FeedScope,
+  page: { after: Keyset | undefined; limit: number },
+): Promise<PostRow[]> {
+  return db
+    .select(postColumns)
+    .from(posts)
+    .where(
+      and(
+        visiblePostsWhere(viewerId),
+        scopeWhere(scope, viewerId),
+        page.after ? afterKeyset(posts.createdAt, posts.id, page.after) : undefined,
+      ),
+    )
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(page.limit + 1);
+}
+
+/** The post, if `viewerId` may see it. */
+export async function findVisiblePost(
+  db: Queryable,
+  viewerId: string,
+  postId: string,
+): Promise<PostRow | undefined> {
+  const [row] = await db
+    .select(postColumns)
+    .from(posts)
+    .where(and(eq(posts.id, postId), visiblePostsWhere(viewerId)));
+  return row;
+}
+
+export async function insertPost(
+  db: Database,
+  values: typeof posts.$inferInsert,
+): Promise<PostRow> {
+  const [row] = await db.insert(posts).values(values).returning(postColumns);
+  return row!;
+}
+
+/**
+ * Deletes the post if `authorId` wrote it (comments, likes and mentions cascade). Returns whether a
+ * row went, and its media key so the caller can remove the file once the delete is committed.
+ */
+export async function deletePostOfAuthor(
+  db: Database,
+  postId: string,
+  authorId: string,
+): Promise<{ deleted: boolean; mediaKey: string | null }> {
+  const [row] = await db
+    .delete(posts)
+    .where(and(eq(posts.id, postId), eq(posts.authorId, authorId)))
+    .returning({ mediaKey: posts.mediaKey });
+  return { deleted: row !== undefined, mediaKey: row?.mediaKey ?? null };
+}
+
+/**
+ * Media keys of every post a member wrote, ignoring visibility: for removing the files when the
+ * member's account (and with it, by cascade, their posts) is deleted.
+ */
+export async function unsafeMediaKeysOfAuthor(db: Database, authorId: string): Promise<string[]> {
+  const rows = await db
+    .select({ mediaKey: posts.mediaKey })
+    .from(posts)
+    .where(and(eq(posts.authorId, authorId), sql`${posts.mediaKey} is not null`));
+  return rows.map((row) => row.mediaKey!);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Likes. Counts only include active members, like every other list of people.
+
+export interface LikeStats {
+  count: number;
+  likedByViewer: boolean;
+}
+
+/** Like count and the viewer's own like for each post, in one query. */
+export async function loadLikeStats(
+  db: Database,
+  viewerId: string,
+  postIds: readonly string[],
+): Promise<Map<string, LikeStats>> {
+  const stats = new Map<string, LikeStats>();
+  if (postIds.length === 0) return stats;
+  const rows = await db
+    .select({
+      postId: postLikes.postId,
+      count: sql<number>`count(*)::int`,
+      likedByViewer: sql<boolean>`bool_or(${postLikes.userId} = ${viewerId})`,
+    })
+    .from(postLikes)
+    .innerJoin(users, and(eq(users.id, postLikes.userId), eq(users.status, 'active')))
+    .where(inArray(postLikes.postId, [...postIds]))
+    .groupBy(postLikes.postId);
+  for (const row of rows)
+    stats.set(row.postId, { count: row.count, likedByViewer: row.likedByViewer });
+  return stats;
+}
+
+export async function countLikes(db: Queryable, postId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(postLikes)
+    .innerJoin(users, and(eq(users.id, postLikes.userId), eq(users.status, 'active')))
+    .where(eq(postLikes.postId, postId));
+  return row?.count ?? 0;
+}
+
+/** Adds the like, or removes it if it was there. Run inside a transaction serialized on the pair. */
+export async function toggleLikeRow(
+  tx: Queryable,
+  postId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(postLikes)
+    .values({ postId, userId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ postId: postLikes.postId });
+  if (inserted.length > 0) return true;
+  await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)));
+  return false;
+}

@@ -1,0 +1,191 @@
+import {
+  POST_IMAGE_MAX_BYTES,
+  POST_MESSAGES,
+  type PageQuery,
+  type PostDto,
+  type PostPrivacy,
+} from '@kindred/contracts';
+import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { countVisibleComments } from '../comments/repo.js';
+import { isImageMime, isVideoMime, processImage, sniffMediaType } from '../media/processing.js';
+import { newMediaKey } from '../media/storage.js';
+import { loadMemberSummaries } from '../users/summary.js';
+import { isForeignKeyViolation, serializeOn } from './concurrency.js';
+import { decodeCursor, toPage } from './keyset.js';
+import { assertCanDeletePost } from './policy.js';
+import { presentPost } from './presenter.js';
+import {
+  countLikes,
+  deletePostOfAuthor,
+  findVisiblePost,
+  insertPost,
+  loadLikeStats,
+  pageVisiblePosts,
+  toggleLikeRow,
+  type FeedScope,
+  type PostRow,
+} from './repo.js';
+
+/** Posts and likes: the domain logic behind /api/posts. No req/res here. */
+
+export interface PostPageResult {
+  posts: PostDto[];
+  nextCursor: string | null;
+}
+
+/** One page of a feed (General, Following or a member's posts), as the viewer may see it. */
+export async function listPosts(
+  context: AppContext,
+  viewerId: string,
+  scope: FeedScope,
+  query: PageQuery,
+): Promise<PostPageResult> {
+  const after = decodeCursor(query.cursor);
+  const rows = await pageVisiblePosts(context.db, viewerId, scope, { after, limit: query.limit });
+  const { items, nextCursor } = toPage(rows, query.limit);
+  return { posts: await hydratePosts(context.db, viewerId, items), nextCursor };
+}
+
+/**
+ * Authors, like counts with the viewer's own like, and comment counts for a whole page: three
+ * batched queries however many posts the page holds.
+ */
+export async function hydratePosts(
+  db: Database,
+  viewerId: string,
+  rows: readonly PostRow[],
+): Promise<PostDto[]> {
+  if (rows.length === 0) return [];
+  const postIds = rows.map((row) => row.id);
+  const [authors, likes, commentCounts] = await Promise.all([
+    loadMemberSummaries(
+      db,
+      rows.map((row) => row.authorId),
+    ),
+    loadLikeStats(db, viewerId, postIds),
+    countVisibleComments(db, postIds),
+  ]);
+  return rows.map((row) => presentPost(row, { viewerId, authors, likes, commentCounts }));
+}
+
+export interface UploadedMedia {
+  buffer: Buffer;
+  size: number;
+}
+
+export interface NewPost {
+  title: string;
+  description: string;
+  privacy: PostPrivacy;
+}
+
+export async function createPost(
+  context: AppContext,
+  authorId: string,
+  input: NewPost,
+  file: UploadedMedia | undefined,
+): Promise<PostDto> {
+  const media = file && file.size > 0 ? await storePostMedia(context, file) : undefined;
+  let row: PostRow;
+  try {
+    row = await insertPost(context.db, {
+      authorId,
+      title: input.title,
+      description: input.description,
+      privacy: input.privacy,
+      mediaKey: media?.key ?? null,
+      mediaType: media?.type ?? null,
+      mediaMime: media?.mime ?? null,
+      mediaBytes: media?.bytes ?? null,
+      createdAt: context.clock.now(),
+    });
+  } catch (error) {
+    if (media) await removeMedia(context, media.key);
+    throw error;
+  }
+  const [post] = await hydratePosts(context.db, authorId, [row]);
+  return post!;
+}
+
+interface StoredMedia {
+  key: string;
+  type: 'image' | 'video';
+  mime: string;
+  bytes: number;
+}
+
+/**
+ * The file's bytes decide what it is. Images are re-encoded (orientation applied, metadata such as
+ * GPS dropped, size bounded); MP4 and WebM videos are kept as they are. Either way the file is
+ * stored under a fresh unguessable key.
+ */
+async function storePostMedia(context: AppContext, file: UploadedMedia): Promise<StoredMedia> {
+  const mime = await sniffMediaType(file.buffer);
+  if (isImageMime(mime)) {
+    if (file.size > POST_IMAGE_MAX_BYTES) throw new AppError(413, POST_MESSAGES.imageTooLarge);
+    const { full } = await processImage(file.buffer, POST_MESSAGES.imageUnreadable);
+    const key = newMediaKey(full.extension);
+    await context.storage.put(key, full.data);
+    return { key, type: 'image', mime: 'image/webp', bytes: full.data.length };
+  }
+  if (isVideoMime(mime)) {
+    const key = newMediaKey(mime === 'video/mp4' ? 'mp4' : 'webm');
+    await context.storage.put(key, file.buffer);
+    return { key, type: 'video', mime, bytes: file.size };
+  }
+  throw badRequest(POST_MESSAGES.mediaType);
+}
+
+/** Only the author deletes a post; its comments and likes go with it, then its file. */
+export async function deletePost(
+  context: AppContext,
+  actorId: string,
+  postId: string,
+): Promise<void> {
+  const post = await findVisiblePost(context.db, actorId, postId);
+  if (!post) throw notFound(POST_MESSAGES.notFound);
+  assertCanDeletePost(actorId, post);
+  const { deleted, mediaKey } = await deletePostOfAuthor(context.db, postId, actorId);
+  if (!deleted) throw notFound(POST_MESSAGES.notFound);
+  // The delete is committed: only now may the file go (a rollback must not leave a dead link).
+  if (mediaKey) await removeMedia(context, mediaKey);
+}
+
+async function removeMedia(context: AppContext, key: string): Promise<void> {
+  try {
+    await context.storage.delete(key);
+  } catch (error) {
+    context.logger.warn({ err: error, key }, 'could not remove a post media file');
+  }
+}
+
+export interface LikeResult {
+  isLiked: boolean;
+  likesCount: number;
+}
+
+/**
+ * Likes the post, or takes the like back. Toggles by the same member on the same post run one
+ * after the other (transaction lock), so parallel clicks end in the state sequential ones would,
+ * and the count returned is the exact count at that moment.
+ */
+export async function toggleLike(
+  context: AppContext,
+  actorId: string,
+  postId: string,
+): Promise<LikeResult> {
+  try {
+    return await context.db.transaction(async (tx) => {
+      await serializeOn(tx, `like:${postId}:${actorId}`);
+      if (!(await findVisiblePost(tx, actorId, postId))) throw notFound(POST_MESSAGES.notFound);
+      const isLiked = await toggleLikeRow(tx, postId, actorId, context.clock.now());
+      return { isLiked, likesCount: await countLikes(tx, postId) };
+    });
+  } catch (error) {
+    // The post was deleted between our check and the insert.
+    if (isForeignKeyViolation(error)) throw notFound(POST_MESSAGES.notFound);
+    throw error;
+  }
+}

@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { AppContext } from '../../context.js';
+import { comments, follows, postLikes, posts, users } from '../../db/schema.js';
+
+/**
+ * Test-only builders for posts, comments and follows, written straight to the database (the HTTP
+ * paths have their own tests). Each call makes new rows; times come from the test clock unless given.
+ */
+
+export type PostRow = typeof posts.$inferSelect;
+
+export async function buildPost(
+  context: AppContext,
+  authorId: string,
+  overrides: Partial<typeof posts.$inferInsert> = {},
+): Promise<PostRow> {
+  const [row] = await context.db
+    .insert(posts)
+    .values({
+      authorId,
+      title: 'A post',
+      privacy: 'public',
+      createdAt: context.clock.now(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function buildComment(
+  context: AppContext,
+  values: { postId: string; authorId: string; parentId?: string; content?: string },
+): Promise<typeof comments.$inferSelect> {
+  const [row] = await context.db
+    .insert(comments)
+    .values({
+      postId: values.postId,
+      authorId: values.authorId,
+      parentId: values.parentId ?? null,
+      content: values.content ?? 'A comment',
+      createdAt: context.clock.now(),
+    })
+    .returning();
+  return row!;
+}
+
+export async function buildFollow(context: AppContext, followerId: string, followeeId: string) {
+  await context.db
+    .insert(follows)
+    .values({ followerId, followeeId, createdAt: context.clock.now() });
+}
+
+export async function buildLike(context: AppContext, postId: string, userId: string) {
+  await context.db.insert(postLikes).values({ postId, userId });
+}
+
+export async function disableMember(context: AppContext, userId: string) {
+  await context.db
+    .update(users)
+    .set({ status: 'disabled', disabledAt: context.clock.now() })
+    .where(eq(users.id, userId));
+}
+
+export async function enableMember(context: AppContext, userId: string) {
+  await context.db
+    .update(users)
+    .set({ status: 'active', disabledAt: null })
+    .where(eq(users.id, userId));
+}
+
+export async function deleteMember(context: AppContext, userId: string) {
+  await context.db.delete(users).where(eq(users.id, userId));
+}
+
+/** A small real PNG. */
+export function pngImage(width = 32, height = 24): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * The smallest file that is an MP4 by its bytes: an ISO-BMFF `ftyp` box (brand isom) followed by
+ * an `mdat` box of `payloadBytes` distinct-ish bytes, so a byte range can be checked exactly.
+ */
+export function tinyMp4(payloadBytes = 300): Buffer {
+  const ftyp = Buffer.concat([
+    Buffer.from([0, 0, 0, 24]),
+    Buffer.from('ftypisom', 'latin1'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isomiso2', 'latin1'),
+  ]);
+  const payload = Buffer.alloc(payloadBytes);
+  for (let i = 0; i < payloadBytes; i += 1) payload[i] = (i * 7 + 3) % 256;
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(payloadBytes + 8, 0);
+  header.write('mdat', 4, 'latin1');
+  return Buffer.concat([ftyp, header, payload]);
+}

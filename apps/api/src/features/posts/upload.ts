@@ -1,0 +1,31 @@
+import { POST_MESSAGES, POST_VIDEO_MAX_BYTES } from '@kindred/contracts';
+import type { RequestHandler } from 'express';
+import multer from 'multer';
+import { AppError } from '../../http/errors.js';
+
+/**
+ * Receives POST /posts/create: text fields plus at most one file in the `media` field, kept in
+ * memory (it is sniffed, and images re-encoded, before anything is written). The hard cap is the
+ * video limit; the 10 MB image limit is checked once the bytes say it is an image.
+ */
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: {
+    fileSize: POST_VIDEO_MAX_BYTES,
+    files: 1,
+    fields: 8,
+    // A 5000-character description is at most 20 kB of UTF-8.
+    fieldSize: 64 * 1024,
+    parts: 10,
+  },
+}).single('media');
+
+export const receivePostMedia: RequestHandler = (req, res, next) => {
+  upload(req, res, (error: unknown) => {
+    if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
+      next(new AppError(413, POST_MESSAGES.mediaTooLarge));
+      return;
+    }
+    next(error);
+  });
+};
