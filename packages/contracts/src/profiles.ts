@@ -1,1 +1,315 @@
-export {};
+import { z } from 'zod';
+import { IdSchema } from './common.js';
+import { MAX_PHOTOS, PlanIdSchema, type PlanId } from './plans.js';
+
+/** Profiles and photos (SPEC §2 wizard, §3 Profile payload, §5 Photos/Interests, §9). */
+
+export const GENDER_OPTIONS = ['male', 'female', 'non-binary', 'other'] as const;
+export type Gender = (typeof GENDER_OPTIONS)[number];
+
+export const SEXUALITY_OPTIONS = [
+  'straight',
+  'gay',
+  'lesbian',
+  'bisexual',
+  'pansexual',
+  'asexual',
+  'other',
+] as const;
+export type Sexuality = (typeof SEXUALITY_OPTIONS)[number];
+
+export const INTERESTS = [
+  'Travel',
+  'Music',
+  'Movies',
+  'Reading',
+  'Sports',
+  'Cooking',
+  'Photography',
+  'Art',
+  'Gaming',
+  'Fitness',
+  'Technology',
+  'Nature',
+  'Dancing',
+  'Writing',
+  'Yoga',
+  'Fashion',
+  'Food',
+  'Pets',
+  'Cars',
+  'Politics',
+  'Science',
+  'History',
+  'Languages',
+  'Meditation',
+  'Business',
+] as const;
+export type Interest = (typeof INTERESTS)[number];
+
+export { MAX_PHOTOS };
+
+export const PROFILE_LIMITS = {
+  ageMin: 18,
+  ageMax: 120,
+  nameMaxLength: 50,
+  bioMaxLength: 500,
+  locationMaxLength: 200,
+  /** The step-4 gate (and the server's minimum). */
+  interestsMin: 1,
+  /** What the guidance text advertises ("select at least 3"). */
+  interestsRecommended: 3,
+  interestsMax: INTERESTS.length,
+  maxPhotos: MAX_PHOTOS,
+  /** 5 MB per photo. */
+  maxPhotoBytes: 5_242_880,
+} as const;
+
+/** What the drop zone accepts; the server decides from the bytes, not from these. */
+export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PHOTO_EXTENSIONS = ['.jpeg', '.jpg', '.png', '.webp'] as const;
+
+export const PROFILE_MESSAGES = {
+  requiredFields: 'Please complete all required fields',
+  notFound: 'Profile not found',
+  invalidProfileId: 'Invalid profile ID',
+  created: 'Profile created successfully',
+  updated: 'Profile updated successfully',
+  createFailed: 'Failed to create profile',
+  loadFailed: 'Failed to load profile',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  nameTooLong: `Names can be at most ${PROFILE_LIMITS.nameMaxLength} characters`,
+  ageWholeNumber: 'Age must be a whole number',
+  ageTooLow: `You must be at least ${PROFILE_LIMITS.ageMin} years old`,
+  ageTooHigh: `Age must be at most ${PROFILE_LIMITS.ageMax}`,
+  genderInvalid: 'Please choose a gender',
+  sexualityInvalid: 'Please choose a sexuality',
+  locationRequired: 'Location is required',
+  locationInvalid: 'Location is not valid',
+  coordinatesInvalid: 'Coordinates are not valid',
+  bioTooLong: `Bio can be at most ${PROFILE_LIMITS.bioMaxLength} characters`,
+  interestsTooFew: 'Please select at least 1 interest',
+  interestsTooMany: `Please select at most ${PROFILE_LIMITS.interestsMax} interests`,
+  interestInvalid: 'Please choose interests from the list',
+  photosRequired: 'Please add at least 1 photo',
+} as const;
+
+export const PHOTO_MESSAGES = {
+  maxPhotos: `Maximum ${MAX_PHOTOS} photos allowed`,
+  tooLarge: (name: string) => `File ${name} is too large. Maximum size is 5MB`,
+  notImage: (name: string) => `File ${name} is not an image`,
+  /** The plan's allowance is below the hard cap (Trial-Free 3, Beginner 4). */
+  planAllowance: (planName: string, allowance: number) =>
+    `Your ${planName} plan allows up to ${allowance} photos. Upgrade to add more.`,
+  missingFile: 'Please choose a photo to upload',
+  uploaded: 'Photo uploaded successfully',
+  deleted: 'Photo deleted successfully',
+  deleteFailed: 'Failed to delete photo',
+  notFound: 'Photo not found',
+  notOwn: 'Photos must be ones you uploaded',
+  duplicate: 'Each photo can appear only once',
+  uploadFailed: 'Upload failed',
+} as const;
+
+const trimmed = (max: number, requiredMessage: string, tooLongMessage: string) =>
+  z.string({ message: requiredMessage }).trim().min(1, requiredMessage).max(max, tooLongMessage);
+
+const Latitude = z.number({ message: PROFILE_MESSAGES.coordinatesInvalid }).min(-90).max(90);
+const Longitude = z.number({ message: PROFILE_MESSAGES.coordinatesInvalid }).min(-180).max(180);
+
+/**
+ * Location as the wizard sends it: the display text, or the reverse-geocoded object with the
+ * coordinates. Coordinates are kept for the member only; other members see the text, city and
+ * country. A plain "lat, lon" text (the wizard's fallback when reverse geocoding fails) is taken as
+ * coordinates and is not shown to anyone else.
+ */
+export const LocationObjectSchema = z
+  .object({
+    formatted_address: trimmed(
+      PROFILE_LIMITS.locationMaxLength,
+      PROFILE_MESSAGES.locationRequired,
+      PROFILE_MESSAGES.locationInvalid,
+    ),
+    city: z.string().trim().max(100, PROFILE_MESSAGES.locationInvalid).optional().nullable(),
+    country: z.string().trim().max(100, PROFILE_MESSAGES.locationInvalid).optional().nullable(),
+    latitude: Latitude.optional().nullable(),
+    longitude: Longitude.optional().nullable(),
+  })
+  .refine((value) => (value.latitude == null) === (value.longitude == null), {
+    message: PROFILE_MESSAGES.coordinatesInvalid,
+  });
+
+export const LocationInputSchema = z.union(
+  [
+    trimmed(
+      PROFILE_LIMITS.locationMaxLength,
+      PROFILE_MESSAGES.locationRequired,
+      PROFILE_MESSAGES.locationInvalid,
+    ),
+    LocationObjectSchema,
+  ],
+  { message: PROFILE_MESSAGES.locationRequired },
+);
+export type LocationInput = z.input<typeof LocationInputSchema>;
+
+/** Form inputs send numbers as text; accept "27" as 27 but not "27.5", "", or "abc". */
+const AgeSchema = z
+  .preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z.number({ message: PROFILE_MESSAGES.ageWholeNumber }).int(PROFILE_MESSAGES.ageWholeNumber),
+  )
+  .pipe(
+    z
+      .number()
+      .min(PROFILE_LIMITS.ageMin, PROFILE_MESSAGES.ageTooLow)
+      .max(PROFILE_LIMITS.ageMax, PROFILE_MESSAGES.ageTooHigh),
+  );
+
+/** A photo as the API hands it out: `/api/media/<key>`. */
+export const PhotoUrlSchema = z.string().max(300);
+
+/** POST /profile/create — creates or updates the signed-in member's own profile. */
+export const ProfileCreateRequestSchema = z.object({
+  userId: IdSchema.optional(),
+  /** Sent by the wizard; identity comes from the session cookie, so it is ignored. */
+  sessionId: z.unknown().optional(),
+  plan: PlanIdSchema.default('free'),
+  firstName: trimmed(
+    PROFILE_LIMITS.nameMaxLength,
+    PROFILE_MESSAGES.firstNameRequired,
+    PROFILE_MESSAGES.nameTooLong,
+  ),
+  lastName: trimmed(
+    PROFILE_LIMITS.nameMaxLength,
+    PROFILE_MESSAGES.lastNameRequired,
+    PROFILE_MESSAGES.nameTooLong,
+  ),
+  age: AgeSchema,
+  gender: z.enum(GENDER_OPTIONS, { message: PROFILE_MESSAGES.genderInvalid }),
+  sexuality: z.enum(SEXUALITY_OPTIONS, { message: PROFILE_MESSAGES.sexualityInvalid }),
+  location: LocationInputSchema,
+  bio: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.bioMaxLength, PROFILE_MESSAGES.bioTooLong)
+    .nullish()
+    .transform((value) => value ?? ''),
+  interests: z
+    .array(z.enum(INTERESTS, { message: PROFILE_MESSAGES.interestInvalid }), {
+      message: PROFILE_MESSAGES.interestsTooFew,
+    })
+    .min(PROFILE_LIMITS.interestsMin, PROFILE_MESSAGES.interestsTooFew)
+    .max(PROFILE_LIMITS.interestsMax, PROFILE_MESSAGES.interestsTooMany)
+    .transform((values) => [...new Set(values)]),
+  /** The member's photos in display order (first = profile picture); see PhotoOrderRequestSchema. */
+  photos: z
+    .array(PhotoUrlSchema, { message: PROFILE_MESSAGES.photosRequired })
+    .min(1, PROFILE_MESSAGES.photosRequired)
+    .max(MAX_PHOTOS, PHOTO_MESSAGES.maxPhotos),
+  createdAt: z.unknown().optional(),
+  updatedAt: z.unknown().optional(),
+});
+export type ProfileCreateRequest = z.input<typeof ProfileCreateRequestSchema>;
+
+/**
+ * POST /profile/update/{userId} — the member's photos in the order to keep (first = profile
+ * picture). Photos left out are deleted; a URL that is not one of the member's photos is refused.
+ */
+export const PhotoOrderRequestSchema = z.object({
+  photos: z.array(PhotoUrlSchema).max(MAX_PHOTOS, PHOTO_MESSAGES.maxPhotos),
+});
+export type PhotoOrderRequest = z.infer<typeof PhotoOrderRequestSchema>;
+
+export const ProfileIdSchema = z.uuid({ message: PROFILE_MESSAGES.invalidProfileId });
+
+/** The location other members see; the owner also gets their own coordinates. */
+export interface ProfileLocation {
+  formatted_address: string;
+  city: string | null;
+  country: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+
+/** GET /profile/{id} → profile. */
+export interface Profile {
+  _id: string;
+  userId: string;
+  plan: PlanId | null;
+  firstName: string;
+  lastName: string;
+  age: number;
+  gender: Gender;
+  sexuality: Sexuality;
+  bio: string;
+  interests: Interest[];
+  location: ProfileLocation;
+  /** Full-size photo URLs in order; the first is the profile picture. */
+  photos: string[];
+  /** Thumbnail URLs in the same order. */
+  thumbnails: string[];
+  profilePicture: string | null;
+  verifiedBadge: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProfileResponse {
+  success: true;
+  profile: Profile;
+}
+
+/** POST /profile/upload-photo (multipart field `photo`). */
+export interface UploadPhotoResponse {
+  success: true;
+  /** Full-size URL, to be sent back in the photos list. */
+  url: string;
+  thumbnailUrl: string;
+  message: string;
+}
+
+/** POST /profile/update/{userId} → the photo list as kept. */
+export interface PhotoOrderResponse {
+  success: true;
+  message: string;
+  photos: string[];
+  profilePicture: string | null;
+}
+
+/* Location lookup for the wizard's fetch-location button (GET /geo/reverse). */
+
+export const GEO_MESSAGES = {
+  invalidCoordinates: 'Coordinates are not valid',
+  /** 502 when the geocoding service fails; the wizard then saves coordinates instead. */
+  addressFailed: 'Could not get address details',
+  locationFailed: 'Could not fetch location. Please check your browser permissions and try again.',
+  locationFailedToast: 'Failed to get location',
+} as const;
+
+const coordinate = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ message: GEO_MESSAGES.invalidCoordinates })
+      .min(min, GEO_MESSAGES.invalidCoordinates)
+      .max(max, GEO_MESSAGES.invalidCoordinates),
+  );
+
+export const ReverseGeocodeQuerySchema = z.object({
+  lat: coordinate(-90, 90),
+  lon: coordinate(-180, 180),
+});
+
+export interface ReverseGeocodeResponse {
+  success: true;
+  address: {
+    city: string | null;
+    town: string | null;
+    village: string | null;
+    suburb: string | null;
+    state: string | null;
+    country: string | null;
+  };
+  displayName: string;
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Logger } from '../../platform/logger.js';
 
 /**
  * Where uploaded media lives. The local implementation keeps files under DATA_DIR/media; an
@@ -49,4 +50,22 @@ export function mediaUrl(key: string): string {
 export function mediaKeyFromUrl(url: string): string | undefined {
   const key = url.split('/').pop() ?? '';
   return url === mediaUrl(key) && MEDIA_KEY_PATTERN.test(key) ? key : undefined;
+}
+
+/**
+ * Removes stored files once the rows naming them are gone (after the commit, so a rollback never
+ * loses a file). A failure is logged, not thrown: the rows are already gone and an orphan file is
+ * unreachable, its key being random.
+ */
+export async function deleteMediaFiles(
+  storage: MediaStorage,
+  logger: Pick<Logger, 'error'>,
+  keys: readonly string[],
+): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  results.forEach((result, index) => {
+    if (result.status === 'rejected') {
+      logger.error({ err: result.reason, key: keys[index] }, 'could not delete media file');
+    }
+  });
 }

@@ -1,6 +1,58 @@
+import {
+  IdSchema,
+  PHOTO_MESSAGES,
+  PhotoOrderRequestSchema,
+  PROFILE_MESSAGES,
+  ProfileCreateRequestSchema,
+  ProfileIdSchema,
+} from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
+import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
+import { badRequest, parse } from '../../http/errors.js';
+import { deletePhoto, reorderPhotos, uploadPhoto } from './photos.js';
+import { getProfile, saveProfile } from './service.js';
+import { receivePhoto } from './upload.js';
 
-export function profileRoutes(_context: AppContext): Router {
-  return Router();
+export function profileRoutes(context: AppContext): Router {
+  const router = Router();
+
+  router.post('/profile/create', requireMember, async (req, res) => {
+    const input = parse(ProfileCreateRequestSchema, req.body);
+    const viewerId = assertActingAs(req, input.userId);
+    const { created } = await saveProfile(context, viewerId, input);
+    res
+      .status(created ? 201 : 200)
+      .json({
+        success: true,
+        message: created ? PROFILE_MESSAGES.created : PROFILE_MESSAGES.updated,
+      });
+  });
+
+  router.post('/profile/upload-photo', requireMember, receivePhoto, async (req, res) => {
+    if (!req.file) throw badRequest(PHOTO_MESSAGES.missingFile);
+    const uploaded = await uploadPhoto(context, memberId(req), req.file);
+    res.status(201).json({ success: true, ...uploaded, message: PHOTO_MESSAGES.uploaded });
+  });
+
+  router.post('/profile/update/:userId', requireMember, async (req, res) => {
+    const userId = parse(IdSchema, req.params.userId);
+    const { photos } = parse(PhotoOrderRequestSchema, req.body);
+    const kept = await reorderPhotos(context, memberId(req), userId, photos);
+    res.json({ success: true, message: 'Photos updated', ...kept });
+  });
+
+  router.delete('/profile/photo/:userId/:filename', requireMember, async (req, res) => {
+    const userId = parse(IdSchema, req.params.userId);
+    await deletePhoto(context, memberId(req), userId, String(req.params.filename));
+    res.json({ success: true, message: PHOTO_MESSAGES.deleted });
+  });
+
+  router.get('/profile/:id', requireMember, async (req, res) => {
+    const id = parse(ProfileIdSchema, req.params.id);
+    const profile = await getProfile(context, memberId(req), id);
+    res.json({ success: true, profile });
+  });
+
+  return router;
 }

@@ -1,3 +1,4 @@
+import type { MemberSummary } from '@kindred/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { photos, users } from '../../db/schema.js';
@@ -5,18 +6,14 @@ import { mediaUrl } from '../media/storage.js';
 
 /**
  * How a member appears next to their content (post cards, comments, search, follower lists):
- * never more than this — no email, phone or coordinates.
+ * never more than this — no email, phone or coordinates. The shape lives in the contracts.
  */
-export interface MemberSummary {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  /** URL of the profile picture's thumbnail, or null when the member has no photo yet. */
-  profilePicture: string | null;
-  verifiedBadge: boolean;
-}
+export type { MemberSummary };
 
-type BadgeFields = Pick<typeof users.$inferSelect, 'emailVerifiedAt' | 'totpEnabledAt' | 'phoneVerifiedAt'>;
+type BadgeFields = Pick<
+  typeof users.$inferSelect,
+  'emailVerifiedAt' | 'totpEnabledAt' | 'phoneVerifiedAt'
+>;
 
 /** Email, authenticator 2FA and phone all verified. */
 export function hasVerifiedBadge(user: BadgeFields): boolean {
@@ -47,14 +44,24 @@ export async function loadMemberSummaries(
     .from(users)
     .leftJoin(photos, and(eq(photos.userId, users.id), eq(photos.position, 0)))
     .where(and(inArray(users.id, unique), eq(users.status, 'active')));
-  for (const row of rows) {
-    summaries.set(row.id, {
-      _id: row.id,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      profilePicture: row.thumbnailKey ? mediaUrl(row.thumbnailKey) : null,
-      verifiedBadge: hasVerifiedBadge(row),
-    });
-  }
+  for (const row of rows) summaries.set(row.id, toMemberSummary(row));
   return summaries;
+}
+
+/** The summary of a row carrying the member's names, badge fields and profile thumbnail key. */
+export function toMemberSummary(
+  row: BadgeFields & {
+    id: string;
+    firstName: string;
+    lastName: string;
+    thumbnailKey: string | null;
+  },
+): MemberSummary {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profilePicture: row.thumbnailKey ? mediaUrl(row.thumbnailKey) : null,
+    verifiedBadge: hasVerifiedBadge(row),
+  };
 }

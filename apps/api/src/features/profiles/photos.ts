@@ -1,0 +1,224 @@
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import {
+  MAX_PHOTOS,
+  PHOTO_MESSAGES,
+  photoAllowance,
+  planById,
+  PROFILE_LIMITS,
+  type PlanId,
+} from '@kindred/contracts';
+import type { AppContext } from '../../context.js';
+import { photos, users } from '../../db/schema.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { isImageMime, processImage, sniffMediaType } from '../media/processing.js';
+import {
+  deleteMediaFiles,
+  MEDIA_KEY_PATTERN,
+  mediaKeyFromUrl,
+  mediaUrl,
+  newMediaKey,
+} from '../media/storage.js';
+import { lockMember, photosOf, type Executor } from '../users/repo.js';
+import { canChangeProfile } from './policy.js';
+import { presentPhotoList } from './presenter.js';
+
+type PhotoContext = Pick<AppContext, 'db' | 'storage' | 'logger'>;
+
+export interface UploadedFile {
+  buffer: Buffer;
+  size: number;
+  /** The file name the browser sent (only ever echoed back in messages). */
+  originalname: string;
+}
+
+/** A client file name made safe to echo in a message: no path, no control characters, bounded. */
+export function displayFileName(originalName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (originalName.split(/[\\/]/).pop() ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  if (base === '') return 'photo';
+  return base.length > 100 ? `${base.slice(0, 97)}...` : base;
+}
+
+/** Refuses another photo when the member already has their plan's allowance (or the hard cap). */
+function assertRoomForPhoto(plan: PlanId | null, currentCount: number): void {
+  if (currentCount >= MAX_PHOTOS) throw badRequest(PHOTO_MESSAGES.maxPhotos);
+  const allowance = photoAllowance(plan);
+  if (currentCount >= allowance) {
+    throw badRequest(PHOTO_MESSAGES.planAllowance(planById(plan ?? 'free').name, allowance));
+  }
+}
+
+async function countPhotos(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(photos)
+    .where(eq(photos.userId, userId));
+  return row?.total ?? 0;
+}
+
+/**
+ * POST /profile/upload-photo. The type is decided from the bytes; the image is decoded (header
+ * first, so a decompression bomb is refused before any pixel is decoded), re-encoded as WebP
+ * without metadata, and stored under random keys. The count is checked again under the member's
+ * row lock, so parallel uploads cannot exceed the cap; if the row cannot be written the files go.
+ */
+export async function uploadPhoto(
+  context: PhotoContext,
+  viewerId: string,
+  file: UploadedFile,
+): Promise<{ url: string; thumbnailUrl: string }> {
+  const name = displayFileName(file.originalname);
+  if (file.size > PROFILE_LIMITS.maxPhotoBytes)
+    throw new AppError(413, PHOTO_MESSAGES.tooLarge(name));
+  if (!isImageMime(await sniffMediaType(file.buffer)))
+    throw badRequest(PHOTO_MESSAGES.notImage(name));
+
+  // Cheap early refusal before the expensive decode; the authoritative check is below, locked.
+  const [member] = await context.db
+    .select({ plan: users.plan })
+    .from(users)
+    .where(eq(users.id, viewerId));
+  if (!member) throw notFound('User not found');
+  assertRoomForPhoto(member.plan, await countPhotos(context.db, viewerId));
+
+  const processed = await processImage(file.buffer, PHOTO_MESSAGES.notImage(name));
+  const fullKey = newMediaKey(processed.full.extension);
+  const thumbnailKey = newMediaKey(processed.thumbnail.extension);
+  const stored: string[] = [];
+  try {
+    await context.storage.put(fullKey, processed.full.data);
+    stored.push(fullKey);
+    await context.storage.put(thumbnailKey, processed.thumbnail.data);
+    stored.push(thumbnailKey);
+    await context.db.transaction(async (tx) => {
+      const locked = await lockMember(tx, viewerId);
+      if (!locked) throw notFound('User not found');
+      const count = await countPhotos(tx, viewerId);
+      assertRoomForPhoto(locked.plan, count);
+      await tx.insert(photos).values({
+        userId: viewerId,
+        position: count,
+        storageKey: fullKey,
+        thumbnailKey,
+        width: processed.full.width,
+        height: processed.full.height,
+        bytes: processed.full.data.length,
+      });
+    });
+  } catch (error) {
+    await deleteMediaFiles(context.storage, context.logger, stored);
+    throw error;
+  }
+  return { url: mediaUrl(fullKey), thumbnailUrl: mediaUrl(thumbnailKey) };
+}
+
+/** The media key named by a photo URL we issued ("/api/media/<key>", absolute or not). */
+export function photoKeyFromUrl(url: string): string | undefined {
+  let pathname = url;
+  if (/^https?:\/\//i.test(url)) {
+    try {
+      pathname = new URL(url).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  return mediaKeyFromUrl(pathname);
+}
+
+/**
+ * Makes the member's photos exactly the listed ones, in that order (first = profile picture).
+ * Every URL must name one of the member's own photos (full or thumbnail URL); nothing is ever
+ * added here. Photos left out are deleted: their keys are returned, for removing the files after
+ * the commit. The caller holds the member's row lock.
+ */
+export async function applyPhotoOrder(
+  tx: Executor,
+  userId: string,
+  urls: readonly string[],
+): Promise<string[]> {
+  const current = await photosOf(tx, userId);
+  const byKey = new Map<string, (typeof current)[number]>();
+  for (const photo of current) {
+    byKey.set(photo.storageKey, photo);
+    byKey.set(photo.thumbnailKey, photo);
+  }
+  const ordered: (typeof current)[number][] = [];
+  for (const url of urls) {
+    const key = photoKeyFromUrl(url);
+    const photo = key === undefined ? undefined : byKey.get(key);
+    if (!photo) throw badRequest(PHOTO_MESSAGES.notOwn);
+    if (ordered.includes(photo)) throw badRequest(PHOTO_MESSAGES.duplicate);
+    ordered.push(photo);
+  }
+  const removed = current.filter((photo) => !ordered.includes(photo));
+  if (removed.length > 0) {
+    await tx.delete(photos).where(
+      inArray(
+        photos.id,
+        removed.map((photo) => photo.id),
+      ),
+    );
+  }
+  for (const [position, photo] of ordered.entries()) {
+    if (photo.position !== position) {
+      await tx.update(photos).set({ position }).where(eq(photos.id, photo.id));
+    }
+  }
+  return removed.flatMap((photo) => [photo.storageKey, photo.thumbnailKey]);
+}
+
+/** POST /profile/update/{userId} {photos}: reorder and prune the member's own photos. */
+export async function reorderPhotos(
+  context: PhotoContext,
+  viewerId: string,
+  userId: string,
+  urls: readonly string[],
+) {
+  if (!canChangeProfile(viewerId, userId)) throw forbidden('You can only change your own photos');
+  const { removedKeys, kept } = await context.db.transaction(async (tx) => {
+    if (!(await lockMember(tx, userId))) throw notFound('User not found');
+    const removedKeys = await applyPhotoOrder(tx, userId, urls);
+    return { removedKeys, kept: await photosOf(tx, userId) };
+  });
+  await deleteMediaFiles(context.storage, context.logger, removedKeys);
+  return presentPhotoList(kept);
+}
+
+/**
+ * DELETE /profile/photo/{userId}/{filename}: `filename` is the last part of the photo's URL (full
+ * or thumbnail). The row goes, later photos move up (the next one becomes the profile picture),
+ * and both files are removed after the commit.
+ */
+export async function deletePhoto(
+  context: PhotoContext,
+  viewerId: string,
+  userId: string,
+  filename: string,
+): Promise<void> {
+  if (!canChangeProfile(viewerId, userId)) throw forbidden('You can only change your own photos');
+  if (!MEDIA_KEY_PATTERN.test(filename)) throw notFound(PHOTO_MESSAGES.notFound);
+  const removed = await context.db.transaction(async (tx) => {
+    if (!(await lockMember(tx, userId))) throw notFound('User not found');
+    const [photo] = await tx
+      .delete(photos)
+      .where(
+        and(
+          eq(photos.userId, userId),
+          or(eq(photos.storageKey, filename), eq(photos.thumbnailKey, filename)),
+        ),
+      )
+      .returning();
+    if (!photo) throw notFound(PHOTO_MESSAGES.notFound);
+    await tx
+      .update(photos)
+      .set({ position: sql`${photos.position} - 1` })
+      .where(and(eq(photos.userId, userId), gt(photos.position, photo.position)));
+    return photo;
+  });
+  await deleteMediaFiles(context.storage, context.logger, [
+    removed.storageKey,
+    removed.thumbnailKey,
+  ]);
+}

@@ -1,0 +1,9 @@
+import { canManageAccount, canSeePrivateDetails } from '../users/policy.js';
+
+/**
+ * Profiles and photos. A profile is visible to any signed-in member (unless its owner is disabled,
+ * see users/policy canSeeMember); the coordinates behind its location only to the owner; photos
+ * are added, reordered and deleted only by the owner.
+ */
+export const canSeeCoordinates = canSeePrivateDetails;
+export const canChangeProfile = canManageAccount;

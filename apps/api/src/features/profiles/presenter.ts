@@ -1,0 +1,56 @@
+import type { Profile, ProfileLocation } from '@kindred/contracts';
+import type { photos, profiles } from '../../db/schema.js';
+import { mediaUrl } from '../media/storage.js';
+import type { UserRow } from '../users/repo.js';
+import { hasVerifiedBadge } from '../users/summary.js';
+import { canSeeCoordinates } from './policy.js';
+
+type ProfileRow = typeof profiles.$inferSelect;
+type PhotoRow = typeof photos.$inferSelect;
+
+/** What any member may see of a location: the text, city and country — never the coordinates. */
+export function presentDisplayLocation(
+  profile: Pick<ProfileRow, 'locationText' | 'city' | 'country'>,
+): Omit<ProfileLocation, 'latitude' | 'longitude'> {
+  return { formatted_address: profile.locationText, city: profile.city, country: profile.country };
+}
+
+export function presentPhotoList(photoRows: readonly PhotoRow[]) {
+  const urls = photoRows.map((photo) => mediaUrl(photo.storageKey));
+  return {
+    photos: urls,
+    thumbnails: photoRows.map((photo) => mediaUrl(photo.thumbnailKey)),
+    profilePicture: urls[0] ?? null,
+  };
+}
+
+/** GET /profile/{id}. The owner also gets their own coordinates. */
+export function presentProfile(
+  viewerId: string,
+  user: UserRow,
+  profile: ProfileRow,
+  photoRows: readonly PhotoRow[],
+): Profile {
+  const location: ProfileLocation = presentDisplayLocation(profile);
+  if (canSeeCoordinates(viewerId, user.id)) {
+    location.latitude = profile.latitude;
+    location.longitude = profile.longitude;
+  }
+  return {
+    _id: user.id,
+    userId: user.id,
+    plan: user.plan,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    age: profile.age,
+    gender: profile.gender,
+    sexuality: profile.sexuality,
+    bio: profile.bio,
+    interests: profile.interests as Profile['interests'],
+    location,
+    ...presentPhotoList(photoRows),
+    verifiedBadge: hasVerifiedBadge(user),
+    createdAt: profile.createdAt.toISOString(),
+    updatedAt: profile.updatedAt.toISOString(),
+  };
+}

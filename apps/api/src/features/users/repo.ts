@@ -1,0 +1,117 @@
+import { and, asc, count, eq, isNotNull, like, ne, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { photos, posts, profiles, users } from '../../db/schema.js';
+import { searchKey } from './names.js';
+
+/** A database or an open transaction: repo functions work inside either. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Locks the member's row for the rest of the transaction. Everything that counts or reorders a
+ * member's photos, or changes their account, takes this lock first, so two parallel requests of the
+ * same member run one after the other (two uploads cannot both see "5 photos").
+ */
+export async function lockMember(tx: Executor, userId: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+/**
+ * Unsafe in the Documenso sense: finds the member whatever their status. Callers decide with
+ * the users policy whether the viewer may see them.
+ */
+export async function unsafeFindMemberWithProfile(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export interface PhotoKeys {
+  storageKey: string;
+  thumbnailKey: string;
+}
+
+/** The member's photos, profile picture first. */
+export async function photosOf(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(photos)
+    .where(eq(photos.userId, userId))
+    .orderBy(asc(photos.position), asc(photos.createdAt));
+}
+
+/** `\`, `%` and `_` are LIKE wildcards (backslash is PostgreSQL's default escape character). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Prefix match on "first last" (which covers the first name and the full name) or on the last
+ * name alone, over the normalized columns: both have a text_pattern_ops btree index, so a
+ * `LIKE 'prefix%'` is an index range scan (a BitmapOr of the two) whatever the database collation.
+ */
+export function nameMatches(query: string) {
+  const pattern = `${escapeLike(searchKey(query))}%`;
+  return or(like(users.nameSearch, pattern), like(users.lastNameSearch, pattern))!;
+}
+
+/** Active members other than the searcher whose names match. */
+export function searchCondition(query: string, searcherId: string) {
+  return and(eq(users.status, 'active'), ne(users.id, searcherId), nameMatches(query))!;
+}
+
+export interface SearchPage {
+  query: string;
+  searcherId: string;
+  limit: number;
+  offset: number;
+}
+
+/** One page of matches, in a stable order (name, then id), with each member's profile thumbnail. */
+export function searchMembersQuery(db: Executor, page: SearchPage) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      emailVerifiedAt: users.emailVerifiedAt,
+      totpEnabledAt: users.totpEnabledAt,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      thumbnailKey: photos.thumbnailKey,
+    })
+    .from(users)
+    .leftJoin(photos, and(eq(photos.userId, users.id), eq(photos.position, 0)))
+    .where(searchCondition(page.query, page.searcherId))
+    .orderBy(asc(users.nameSearch), asc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countMatchingMembers(db: Executor, query: string, searcherId: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(searchCondition(query, searcherId));
+  return row?.total ?? 0;
+}
+
+/** Every media key a member owns (photos, full and thumbnail; post media), for deleting the files. */
+export async function mediaKeysOf(db: Executor, userId: string): Promise<string[]> {
+  const photoRows = await db
+    .select({ storageKey: photos.storageKey, thumbnailKey: photos.thumbnailKey })
+    .from(photos)
+    .where(eq(photos.userId, userId));
+  const postRows = await db
+    .select({ mediaKey: posts.mediaKey })
+    .from(posts)
+    .where(and(eq(posts.authorId, userId), isNotNull(posts.mediaKey)));
+  return [
+    ...photoRows.flatMap((row) => [row.storageKey, row.thumbnailKey]),
+    ...postRows.flatMap((row) => (row.mediaKey ? [row.mediaKey] : [])),
+  ];
+}
