@@ -17,13 +17,12 @@ afterAll(async () => {
   await t.close();
 });
 
-function binaryBody(
-  res: NodeJS.ReadableStream,
-  callback: (error: Error | null, body: Buffer) => void,
-) {
+/** supertest hands the raw response stream to a custom parser; collect it as bytes. */
+function binaryBody(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
+  const stream = res as unknown as NodeJS.ReadableStream;
   const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
 describe('POST /api/posts/create', () => {
