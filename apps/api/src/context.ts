@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { createRateLimiters, type RateLimiters, type RateLimitSettings } from './http/rate-limit.js';
 import { DatabaseSessionStore } from './http/session-store.js';
 import { createLocalStorage, type MediaStorage } from './features/media/storage.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -22,11 +23,15 @@ export interface AppContext {
   sms: SmsSender;
   storage: MediaStorage;
   clock: Clock;
+  /** Brute-force limits for account entry (shared across processes on a PostgreSQL server). */
+  rateLimiters: RateLimiters;
 }
 
 export type ContextOverrides = Partial<Pick<AppContext, 'logger' | 'mailer' | 'sms' | 'clock' | 'storage'>> & {
   /** An already-open database (tests); otherwise one is opened from the config. */
   database?: DatabaseHandle;
+  /** Tighter or looser brute-force limits than the defaults (tests exercise them this way). */
+  rateLimits?: Partial<RateLimitSettings>;
 };
 
 export async function createAppContext(
@@ -58,6 +63,7 @@ export async function createAppContext(
     sms: overrides.sms ?? createSmsSender({ twilio: config.twilio, logger }),
     storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'media')),
     clock: overrides.clock ?? systemClock,
+    rateLimiters: createRateLimiters(database, overrides.rateLimits),
   };
 }
 

@@ -329,13 +329,18 @@ export interface TooManyRequestsResponse {
   retryAfterSeconds: number;
 }
 
-export interface VerifyOtpResponse {
+/**
+ * Every account verifies its email before setting up 2FA, so `nextStep` is '2fa-setup' (with
+ * `setupUrl`); '2fa-verify' (with `verifyUrl`) is only for an account that already has 2FA.
+ */
+export type VerifyOtpResponse = {
   success: true;
   message: string;
   userId: string;
-  nextStep: '2fa-setup';
-  setupUrl: string;
-}
+} & (
+  | { nextStep: '2fa-setup'; setupUrl: string }
+  | { nextStep: '2fa-verify'; verifyUrl: string }
+);
 
 export interface TwoFactorSetupResponse {
   success: true;
@@ -374,6 +379,8 @@ export interface PhoneSendCodeResponse {
 export interface PhoneVerifyResponse {
   success: true;
   message: string;
+  /** Email, 2FA and phone are now all verified. */
+  verifiedBadge: boolean;
 }
 
 export interface LogoutResponse {

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError, forbidden } from './errors.js';
+import type { SessionAuth } from './session.js';
 
 /**
  * The acting member comes from the session and nowhere else. Member routes use `requireMember`;
@@ -31,4 +32,24 @@ export function assertActingAs(req: Request, claimedUserId: unknown): string {
     throw forbidden('You can only act as yourself');
   }
   return actor;
+}
+
+/**
+ * Account entry (email code, 2FA, phone) is also open to a `pending` session: one that gave a
+ * password or just signed up but has not passed the second factor yet. Such a session acts only
+ * for its own member; which step it may take next is decided by the auth feature.
+ */
+export function signingInAs(req: Request): SessionAuth {
+  const auth = req.session?.auth;
+  if (!auth) throw new AppError(401, NOT_SIGNED_IN_MESSAGE);
+  return auth;
+}
+
+/** Like `assertActingAs`, for a session at any stage of signing in. */
+export function assertSigningInAs(req: Request, claimedUserId: unknown): SessionAuth {
+  const auth = signingInAs(req);
+  if (claimedUserId !== undefined && claimedUserId !== null && claimedUserId !== auth.userId) {
+    throw forbidden('You can only act as yourself');
+  }
+  return auth;
 }

@@ -15,6 +15,8 @@ export interface SessionAuth {
   handle: string;
   /** The second-factor challenge a pending login is answering. */
   challengeId?: string;
+  /** The login asked to be remembered: the full session's cookie then lasts 30 days. */
+  rememberMe?: boolean;
 }
 
 declare module 'express-session' {

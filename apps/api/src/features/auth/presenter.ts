@@ -1,0 +1,26 @@
+import type { LoginUser, SignedInUser } from '@kindred/contracts';
+import { hasVerifiedBadge } from '../users/summary.js';
+import type { UserRow } from './service.js';
+
+/**
+ * The account-entry replies show the member only their own account, and only what the sign-in
+ * screens need: never the password hash, the 2FA secret, the phone number or coordinates.
+ */
+
+export function presentLoginUser(user: UserRow): LoginUser {
+  return { _id: user.id, email: user.email, verifiedBadge: hasVerifiedBadge(user) };
+}
+
+export function presentSignedInUser(user: UserRow, sessionHandle: string): SignedInUser {
+  return {
+    _id: user.id,
+    sessionId: sessionHandle,
+    email: user.email,
+    verifiedBadge: hasVerifiedBadge(user),
+    isVerified: Boolean(user.emailVerifiedAt),
+    isPhoneVerified: Boolean(user.phoneVerifiedAt),
+  };
+}
+
+export const setupUrlFor = (userId: string) => `/2fa-setup/${userId}`;
+export const verifyUrlFor = (userId: string) => `/2fa-verify/${userId}`;

@@ -1,0 +1,121 @@
+import type { Request, RequestHandler } from 'express';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { AUTH_MESSAGES } from '@kindred/contracts';
+import type { DatabaseHandle } from '../db/client.js';
+import { tooManyRequests } from './errors.js';
+
+/**
+ * Brute-force limits on the account-entry endpoints, per client IP and per account.
+ *
+ * On a PostgreSQL server the counters live in the `rate_limits` table (RateLimiterPostgres over
+ * the app's pool), so the limits hold however many app processes share the database; if that
+ * table cannot be reached, an in-memory limiter with the same rule stands in ("insurance") rather
+ * than failing every login. The embedded PGlite database is single-process, so memory is enough.
+ *
+ * These limits are the outer fence. The per-code and per-challenge attempt counters (5 wrong
+ * tries per code, 5 per login challenge, 10 wrong authenticator codes per account per hour) live
+ * next to the codes themselves, in the database, and are exact.
+ */
+
+export interface RateLimitRule {
+  points: number;
+  durationSeconds: number;
+}
+
+export const DEFAULT_RATE_LIMITS = {
+  /** Every login attempt from one IP (burst protection; shared NATs still get room). */
+  loginPerIp: { points: 20, durationSeconds: 15 * 60 },
+  /** Failed passwords for one email address, whoever tries. Reset by a successful login. */
+  loginFailuresPerAccount: { points: 10, durationSeconds: 60 * 60 },
+  /** Failed passwords from one IP across all emails (slow credential stuffing). */
+  loginFailuresPerIp: { points: 100, durationSeconds: 24 * 60 * 60 },
+  signupPerIp: { points: 10, durationSeconds: 60 * 60 },
+  /** Emails and texts sent (each code send also waits 60 s per account and purpose). */
+  codeSendPerIp: { points: 20, durationSeconds: 60 * 60 },
+  codeSendPerAccount: { points: 10, durationSeconds: 60 * 60 },
+  /** Code checks (email, phone and authenticator). */
+  codeCheckPerIp: { points: 60, durationSeconds: 15 * 60 },
+  codeCheckPerAccount: { points: 30, durationSeconds: 15 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+export type RateLimitSettings = Record<RateLimitName, RateLimitRule>;
+
+export interface RateLimiters {
+  readonly settings: RateLimitSettings;
+  /** Counts one attempt; throws a 429 (with `retryAfterSeconds`) once the rule's points are spent. */
+  consume(name: RateLimitName, key: string): Promise<void>;
+  /** Throws the 429 if the rule's points are already spent, without counting anything. */
+  assertNotExhausted(name: RateLimitName, key: string): Promise<void>;
+  /** Forgets a key's count (e.g. failed logins of an account after it signs in). */
+  reset(name: RateLimitName, key: string): Promise<void>;
+}
+
+export function createRateLimiters(
+  database: Pick<DatabaseHandle, 'engine' | 'pool'>,
+  overrides: Partial<RateLimitSettings> = {},
+): RateLimiters {
+  const settings: RateLimitSettings = { ...DEFAULT_RATE_LIMITS, ...overrides };
+  const limiters = new Map<RateLimitName, RateLimiterAbstract>();
+  for (const name of Object.keys(settings) as RateLimitName[]) {
+    const rule = settings[name];
+    const options = { keyPrefix: `rl:${name}`, points: rule.points, duration: rule.durationSeconds };
+    limiters.set(
+      name,
+      database.pool
+        ? new RateLimiterPostgres({
+            ...options,
+            storeClient: database.pool,
+            storeType: 'pool',
+            tableName: 'rate_limits',
+            // Created by the SQL migrations, never by the library at runtime.
+            tableCreated: true,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options),
+    );
+  }
+  const limiter = (name: RateLimitName) => limiters.get(name)!;
+
+  return {
+    settings,
+    async consume(name, key) {
+      try {
+        await limiter(name).consume(key);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) throw limitReached(rejection);
+        throw rejection;
+      }
+    },
+    async assertNotExhausted(name, key) {
+      const state = await limiter(name).get(key);
+      if (state && state.consumedPoints >= settings[name].points) throw limitReached(state);
+    },
+    async reset(name, key) {
+      await limiter(name).delete(key);
+    },
+  };
+}
+
+function limitReached(state: RateLimiterRes) {
+  const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+  return tooManyRequests(AUTH_MESSAGES.tooManyAttempts(seconds), seconds);
+}
+
+/** The client's address as Express sees it (honouring TRUST_PROXY). */
+export function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/** Middleware: one attempt per request against a per-IP rule. */
+export function limitPerIp(limiters: RateLimiters, name: RateLimitName): RequestHandler {
+  return async (req, _res, next) => {
+    await limiters.consume(name, clientIp(req));
+    next();
+  };
+}
