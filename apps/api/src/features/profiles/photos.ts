@@ -33,10 +33,7 @@ export interface UploadedFile {
 
 /** A client file name made safe to echo in a message: no path, no control characters, bounded. */
 export function displayFileName(originalName: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (originalName.split(/[\\/]/).pop() ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
+  const base = (originalName.split(/[\\/]/).pop() ?? '').replace(/\p{Cc}/gu, '').trim();
   if (base === '') return 'photo';
   return base.length > 100 ? `${base.slice(0, 97)}...` : base;
 }

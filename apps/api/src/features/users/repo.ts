@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, like, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { photos, posts, profiles, users } from '../../db/schema.js';
 import { searchKey } from './names.js';
@@ -74,22 +74,25 @@ export interface SearchPage {
 
 /** One page of matches, in a stable order (name, then id), with each member's profile thumbnail. */
 export function searchMembersQuery(db: Executor, page: SearchPage) {
-  return db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      emailVerifiedAt: users.emailVerifiedAt,
-      totpEnabledAt: users.totpEnabledAt,
-      phoneVerifiedAt: users.phoneVerifiedAt,
-      thumbnailKey: photos.thumbnailKey,
-    })
-    .from(users)
-    .leftJoin(photos, and(eq(photos.userId, users.id), eq(photos.position, 0)))
-    .where(searchCondition(page.query, page.searcherId))
-    .orderBy(asc(users.nameSearch), asc(users.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return (
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        emailVerifiedAt: users.emailVerifiedAt,
+        totpEnabledAt: users.totpEnabledAt,
+        phoneVerifiedAt: users.phoneVerifiedAt,
+        thumbnailKey: photos.thumbnailKey,
+      })
+      .from(users)
+      .leftJoin(photos, and(eq(photos.userId, users.id), eq(photos.position, 0)))
+      .where(searchCondition(page.query, page.searcherId))
+      // Byte order ("C"), so the order is the same whatever the database's collation.
+      .orderBy(sql`${users.nameSearch} COLLATE "C"`, asc(users.id))
+      .limit(page.limit)
+      .offset(page.offset)
+  );
 }
 
 export async function countMatchingMembers(db: Executor, query: string, searcherId: string) {

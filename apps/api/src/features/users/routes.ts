@@ -1,6 +1,74 @@
-import { Router } from 'express';
+import { IdSchema, USER_MESSAGES, UserSearchQuerySchema } from '@kindred/contracts';
+import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context.js';
+import { memberId, requireMember } from '../../http/auth.js';
+import { parse } from '../../http/errors.js';
+import { SESSION_COOKIE_NAME } from '../../http/session.js';
+import {
+  deleteAccount,
+  disableAccount,
+  getMember,
+  getSubscription,
+  mentionCandidates,
+  searchMembers,
+} from './service.js';
 
-export function userRoutes(_context: AppContext): Router {
-  return Router();
+export function userRoutes(context: AppContext): Router {
+  const router = Router();
+
+  // Before /users/:id, which would otherwise take "search" as an id.
+  router.get('/users/search', requireMember, async (req, res) => {
+    const query = parse(UserSearchQuerySchema, req.query);
+    const searcherId = memberId(req);
+    if (query.q !== undefined) {
+      const users = await mentionCandidates(context, searcherId, query.q);
+      res.json({ success: true, users });
+      return;
+    }
+    const { suggestions, totalCount } = await searchMembers(context, searcherId, {
+      text: query.searchText ?? '',
+      page: query.page,
+      limit: query.limit,
+    });
+    res.json({ success: true, suggestions, totalCount, page: query.page, limit: query.limit });
+  });
+
+  router.get('/users/:id', requireMember, async (req, res) => {
+    const id = parse(IdSchema, req.params.id);
+    const user = await getMember(context, memberId(req), id);
+    res.json({ success: true, user });
+  });
+
+  router.get('/users/:id/subscription', requireMember, async (req, res) => {
+    const id = parse(IdSchema, req.params.id);
+    const subscription = await getSubscription(context, memberId(req), id);
+    res.json({ success: true, subscription });
+  });
+
+  router.post('/users/:id/disable', requireMember, async (req, res) => {
+    const id = parse(IdSchema, req.params.id);
+    await disableAccount(context, memberId(req), id);
+    await endThisSession(req, res);
+    res.json({ success: true, message: USER_MESSAGES.disabled });
+  });
+
+  router.delete('/users/:id', requireMember, async (req, res) => {
+    const id = parse(IdSchema, req.params.id);
+    await deleteAccount(context, memberId(req), id);
+    await endThisSession(req, res);
+    res.json({ success: true, message: USER_MESSAGES.deleted });
+  });
+
+  return router;
+}
+
+/**
+ * The store rows are already gone (destroyAllForUser); destroying the request's session too stops
+ * express-session from writing it back at the end of the response, and the cookie is cleared.
+ */
+function endThisSession(req: Request, res: Response): Promise<void> {
+  res.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+  return new Promise((resolve) => {
+    req.session.destroy(() => resolve());
+  });
 }

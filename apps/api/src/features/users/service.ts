@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import {
+  SEARCH_LIMITS,
+  USER_MESSAGES,
+  type SearchSuggestion,
+  type Subscription,
+} from '@kindred/contracts';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { deleteMediaFiles } from '../media/storage.js';
+import { presentSubscription } from '../subscriptions/presenter.js';
+import { searchKey } from './names.js';
+import { canManageAccount, canSeeMember, canSeePrivateDetails } from './policy.js';
+import { presentPublicUser } from './presenter.js';
+import {
+  countMatchingMembers,
+  lockMember,
+  mediaKeysOf,
+  photosOf,
+  searchMembersQuery,
+  unsafeFindMemberWithProfile,
+} from './repo.js';
+import { toMemberSummary } from './summary.js';
+
+type Ctx = Pick<AppContext, 'db' | 'clock'>;
+
+/** GET /users/{id}. A disabled member is "not found" to everyone else. */
+export async function getMember(context: Ctx, viewerId: string, userId: string) {
+  const found = await unsafeFindMemberWithProfile(context.db, userId);
+  if (!found || !canSeeMember(viewerId, found.user)) throw notFound(USER_MESSAGES.notFound);
+  const photoRows = await photosOf(context.db, userId);
+  return presentPublicUser(viewerId, found.user, found.profile, photoRows, context.clock.now());
+}
+
+/** GET /users/{id}/subscription: the member's own only. */
+export async function getSubscription(
+  context: Ctx,
+  viewerId: string,
+  userId: string,
+): Promise<Subscription> {
+  if (!canSeePrivateDetails(viewerId, userId))
+    throw forbidden('You can only view your own subscription');
+  const [user] = await context.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound(USER_MESSAGES.notFound);
+  return presentSubscription(user, context.clock.now());
+}
+
+/** GET /users/search?searchText=: one page of suggestions and the total number of matches. */
+export async function searchMembers(
+  context: Ctx,
+  searcherId: string,
+  input: { text: string; page: number; limit: number },
+): Promise<{ suggestions: SearchSuggestion[]; totalCount: number }> {
+  if (searchKey(input.text) === '') return { suggestions: [], totalCount: 0 };
+  const [rows, totalCount] = await Promise.all([
+    searchMembersQuery(context.db, {
+      query: input.text,
+      searcherId,
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+    }),
+    countMatchingMembers(context.db, input.text, searcherId),
+  ]);
+  return { suggestions: rows.map(toMemberSummary), totalCount };
+}
+
+/** GET /users/search?q=: a short list for @mention autocompletion. */
+export async function mentionCandidates(context: Ctx, searcherId: string, text: string) {
+  if (searchKey(text) === '') return [];
+  const rows = await searchMembersQuery(context.db, {
+    query: text,
+    searcherId,
+    limit: SEARCH_LIMITS.mentionSize,
+    offset: 0,
+  });
+  return rows.map(toMemberSummary);
+}
+
+/**
+ * POST /users/{id}/disable: hidden from search, profiles and summaries until the member signs in
+ * again (sign-in re-enables the account); every session on every device ends.
+ */
+export async function disableAccount(
+  context: Pick<AppContext, 'db' | 'clock' | 'sessionStore'>,
+  viewerId: string,
+  userId: string,
+): Promise<void> {
+  if (!canManageAccount(viewerId, userId)) throw forbidden(USER_MESSAGES.onlyOwnAccount);
+  const now = context.clock.now();
+  const updated = await context.db
+    .update(users)
+    .set({ status: 'disabled', disabledAt: now, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw notFound(USER_MESSAGES.notFound);
+  await context.sessionStore.destroyAllForUser(userId);
+}
+
+/**
+ * DELETE /users/{id}: permanent. One transaction removes the member's row; the foreign keys
+ * cascade to the profile, photos, posts, likes, follows, mentions, sessions and codes, while
+ * comments on other members' posts stay with no author ("Deleted User"). The media keys are
+ * collected first and the files removed after the commit (a rollback must not lose files).
+ */
+export async function deleteAccount(
+  context: Pick<AppContext, 'db' | 'storage' | 'sessionStore' | 'logger'>,
+  viewerId: string,
+  userId: string,
+): Promise<void> {
+  if (!canManageAccount(viewerId, userId)) throw forbidden(USER_MESSAGES.onlyOwnAccount);
+  const mediaKeys = await context.db.transaction(async (tx) => {
+    const member = await lockMember(tx, userId);
+    if (!member) throw notFound(USER_MESSAGES.notFound);
+    const keys = await mediaKeysOf(tx, userId);
+    await tx.delete(users).where(eq(users.id, userId));
+    return keys;
+  });
+  // The sessions rows went with the cascade; this also clears any cached state in the store.
+  await context.sessionStore.destroyAllForUser(userId);
+  await deleteMediaFiles(context.storage, context.logger, mediaKeys);
+}
