@@ -1,6 +1,48 @@
+import {
+  COMMENT_MESSAGES,
+  CreateCommentSchema,
+  CreateTopLevelCommentSchema,
+  IdSchema,
+} from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
+import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
+import { parse } from '../../http/errors.js';
+import { addComment, deleteComment, listComments } from './service.js';
 
-export function commentRoutes(_context: AppContext): Router {
-  return Router();
+/** Comments on posts, under /api/posts. */
+export function commentRoutes(context: AppContext): Router {
+  const router = Router();
+
+  router.get('/posts/:postId/comments', requireMember, async (req, res) => {
+    const postId = parse(IdSchema, req.params.postId);
+    const comments = await listComments(context, memberId(req), postId);
+    res.json({ success: true, comments });
+  });
+
+  router.post('/posts/:postId/comments', requireMember, async (req, res) => {
+    const postId = parse(IdSchema, req.params.postId);
+    const input = parse(CreateCommentSchema, req.body ?? {});
+    const authorId = assertActingAs(req, input.userId);
+    const comment = await addComment(context, authorId, postId, input);
+    const message = input.parentCommentId ? COMMENT_MESSAGES.replyAdded : COMMENT_MESSAGES.added;
+    res.status(201).json({ success: true, message, comment });
+  });
+
+  // The older call for a top-level comment, with the post in the body.
+  router.post('/posts/comment', requireMember, async (req, res) => {
+    const input = parse(CreateTopLevelCommentSchema, req.body ?? {});
+    const authorId = assertActingAs(req, input.userId);
+    const comment = await addComment(context, authorId, input.postId, { content: input.content });
+    res.status(201).json({ success: true, message: COMMENT_MESSAGES.added, comment });
+  });
+
+  router.delete('/posts/:postId/comments/:commentId', requireMember, async (req, res) => {
+    const postId = parse(IdSchema, req.params.postId);
+    const commentId = parse(IdSchema, req.params.commentId);
+    await deleteComment(context, memberId(req), postId, commentId);
+    res.json({ success: true, message: COMMENT_MESSAGES.deleted });
+  });
+
+  return router;
 }
