@@ -1,6 +1,46 @@
+import { CONNECTION_MESSAGES, FollowSchema, IdSchema, PageQuerySchema } from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
+import { assertActingAs, requireMember } from '../../http/auth.js';
+import { parse } from '../../http/errors.js';
+import { connectionCounts, isFollowing, listConnections, toggleFollow } from './service.js';
 
-export function connectionRoutes(_context: AppContext): Router {
-  return Router();
+/** /api/connections — following members. */
+export function connectionRoutes(context: AppContext): Router {
+  const router = Router();
+
+  router.post('/connections/isFollowing', requireMember, async (req, res) => {
+    const input = parse(FollowSchema, req.body ?? {});
+    const followerId = assertActingAs(req, input.userId);
+    const isConnection = await isFollowing(context, followerId, input.followedUserId);
+    res.json({ success: true, isConnection });
+  });
+
+  router.post('/connections/follow', requireMember, async (req, res) => {
+    const input = parse(FollowSchema, req.body ?? {});
+    const followerId = assertActingAs(req, input.userId);
+    const result = await toggleFollow(context, followerId, input.followedUserId);
+    res.json({
+      success: true,
+      isFollowing: result.isFollowing,
+      message: result.isFollowing ? CONNECTION_MESSAGES.followed : CONNECTION_MESSAGES.unfollowed,
+      followersCount: result.followersCount,
+    });
+  });
+
+  router.get('/connections/getFollowersAndFollowings/:id', requireMember, async (req, res) => {
+    const counts = await connectionCounts(context, parse(IdSchema, req.params.id));
+    res.json({ success: true, ...counts });
+  });
+
+  for (const direction of ['followers', 'following'] as const) {
+    router.get(`/connections/${direction}/:id`, requireMember, async (req, res) => {
+      const userId = parse(IdSchema, req.params.id);
+      const query = parse(PageQuerySchema, req.query);
+      const page = await listConnections(context, userId, direction, query);
+      res.json({ success: true, ...page });
+    });
+  }
+
+  return router;
 }

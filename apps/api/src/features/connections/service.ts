@@ -1,0 +1,88 @@
+import { CONNECTION_MESSAGES, type AuthorSummary, type PageQuery } from '@kindred/contracts';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { isForeignKeyViolation, serializeOn } from '../posts/concurrency.js';
+import { decodeCursor, toPage } from '../posts/keyset.js';
+import { loadMemberSummaries } from '../users/summary.js';
+import { assertMayFollow } from './policy.js';
+import {
+  countFollowers,
+  followExists,
+  isActiveMember,
+  loadConnectionCounts,
+  pageConnections,
+  toggleFollowRow,
+} from './repo.js';
+
+/** Following members: the domain logic behind /api/connections. */
+
+export async function isFollowing(
+  context: AppContext,
+  followerId: string,
+  followeeId: string,
+): Promise<boolean> {
+  return followExists(context.db, followerId, followeeId);
+}
+
+export interface FollowResult {
+  isFollowing: boolean;
+  followersCount: number;
+}
+
+/**
+ * Follows the member, or unfollows them if already following. Toggles on the same pair run one
+ * after the other, so parallel clicks end in the state sequential ones would; the follower count
+ * returned is exact at that moment.
+ */
+export async function toggleFollow(
+  context: AppContext,
+  actorId: string,
+  targetId: string,
+): Promise<FollowResult> {
+  assertMayFollow(actorId, targetId);
+  try {
+    return await context.db.transaction(async (tx) => {
+      await serializeOn(tx, `follow:${actorId}:${targetId}`);
+      if (!(await isActiveMember(tx, targetId))) throw notFound(CONNECTION_MESSAGES.userNotFound);
+      const following = await toggleFollowRow(tx, actorId, targetId, context.clock.now());
+      return { isFollowing: following, followersCount: await countFollowers(tx, targetId) };
+    });
+  } catch (error) {
+    // The member's account was deleted meanwhile.
+    if (isForeignKeyViolation(error)) throw notFound(CONNECTION_MESSAGES.userNotFound);
+    throw error;
+  }
+}
+
+export async function connectionCounts(
+  context: AppContext,
+  userId: string,
+): Promise<{ followersCount: number; followingsCount: number }> {
+  const counts = await loadConnectionCounts(context.db, userId);
+  if (!counts) throw notFound(CONNECTION_MESSAGES.userNotFound);
+  return counts;
+}
+
+/** A page of a member's followers or followings, as member summaries. */
+export async function listConnections(
+  context: AppContext,
+  userId: string,
+  direction: 'followers' | 'following',
+  query: PageQuery,
+): Promise<{ users: AuthorSummary[]; nextCursor: string | null }> {
+  const after = decodeCursor(query.cursor);
+  if (!(await isActiveMember(context.db, userId))) throw notFound(CONNECTION_MESSAGES.userNotFound);
+  const rows = await pageConnections(context.db, userId, direction, { after, limit: query.limit });
+  const { items, nextCursor } = toPage(rows, query.limit);
+  const summaries = await loadMemberSummaries(
+    context.db,
+    items.map((row) => row.id),
+  );
+  return {
+    users: items.flatMap((row) => {
+      const summary = summaries.get(row.id);
+      return summary ? [summary] : [];
+    }),
+    nextCursor,
+  };
+}
