@@ -128,7 +128,6 @@ describe('POST /api/send-otp', () => {
   it('withdraws the code and answers 502 when the email cannot be sent, so a retry is allowed at once', async () => {
     const failing = await createTestApp({
       mailer: { mode: 'smtp', send: () => Promise.reject(new Error('SMTP down')), close() {} },
-      logger: (await import('pino')).pino({ level: 'silent' }),
     });
     try {
       const agent = request.agent(failing.app);
