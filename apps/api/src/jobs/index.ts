@@ -1,15 +1,43 @@
 import type { AppContext } from '../context.js';
+import { runVerificationReminders } from './verification-reminders.js';
 
 export interface RunningJobs {
   stop(): void;
 }
 
-/** Starts the scheduled background jobs of this process. */
-export function startJobs(_context: AppContext): RunningJobs {
+const HOUR_MS = 60 * 60 * 1000;
+/** First run shortly after start, so a deploy or restart does not delay due work by an hour. */
+const FIRST_RUN_DELAY_MS = 30 * 1000;
+
+/**
+ * Starts the scheduled background jobs of this process. Every job is safe to run in several
+ * processes at once (it claims its work in the database), so each process simply runs them all.
+ */
+export function startJobs(context: AppContext): RunningJobs {
   const timers: NodeJS.Timeout[] = [];
+  const schedule = (name: string, everyMs: number, run: () => Promise<unknown>) => {
+    let running = false;
+    const tick = () => {
+      if (running) return;
+      running = true;
+      run()
+        .catch((error: unknown) => context.logger.error({ err: error, job: name }, 'scheduled job failed'))
+        .finally(() => {
+          running = false;
+        });
+    };
+    const first = setTimeout(tick, Math.min(FIRST_RUN_DELAY_MS, everyMs));
+    const interval = setInterval(tick, everyMs);
+    first.unref();
+    interval.unref();
+    timers.push(first, interval);
+  };
+
+  schedule('verification-reminders', HOUR_MS, () => runVerificationReminders(context));
+
   return {
     stop() {
-      for (const timer of timers) clearInterval(timer);
+      for (const timer of timers) clearTimeout(timer);
     },
   };
 }

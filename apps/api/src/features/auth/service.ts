@@ -8,7 +8,7 @@ import {
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
-import { AppError, conflict, forbidden, unauthorized } from '../../http/errors.js';
+import { AppError, conflict, unauthorized } from '../../http/errors.js';
 import { nameSearchColumns } from '../users/names.js';
 import { consumeCode, issueCode, withdrawCode, type CodeTarget } from './codes.js';
 import { verificationCodeEmail } from './emails.js';
@@ -250,6 +250,6 @@ export async function verifyPhoneCode(
     .set({ phoneNumber, phoneVerifiedAt: now, updatedAt: now })
     .where(eq(users.id, user.id))
     .returning();
-  if (!updated) throw forbidden();
+  if (!updated) throw unauthorized(AUTH_MESSAGES.sessionExpired);
   return updated;
 }
