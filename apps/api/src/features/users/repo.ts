@@ -95,11 +95,12 @@ export function searchMembersQuery(db: Executor, page: SearchPage) {
   );
 }
 
+export function countMatchingMembersQuery(db: Executor, query: string, searcherId: string) {
+  return db.select({ total: count() }).from(users).where(searchCondition(query, searcherId));
+}
+
 export async function countMatchingMembers(db: Executor, query: string, searcherId: string) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(users)
-    .where(searchCondition(query, searcherId));
+  const [row] = await countMatchingMembersQuery(db, query, searcherId);
   return row?.total ?? 0;
 }
 
