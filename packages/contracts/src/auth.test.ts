@@ -78,10 +78,12 @@ describe('login schema', () => {
   it('validates coordinates', () => {
     const base = { email: 'a@b.co', password: 'secret1' };
     expect(
-      LoginRequestSchema.parse({ ...base, coordinates: { latitude: 18.5, longitude: 73.8 } }).coordinates,
+      LoginRequestSchema.parse({ ...base, coordinates: { latitude: 18.5, longitude: 73.8 } })
+        .coordinates,
     ).toEqual({ latitude: 18.5, longitude: 73.8 });
     expect(
-      LoginRequestSchema.safeParse({ ...base, coordinates: { latitude: 91, longitude: 0 } }).success,
+      LoginRequestSchema.safeParse({ ...base, coordinates: { latitude: 91, longitude: 0 } })
+        .success,
     ).toBe(false);
   });
 });
@@ -96,12 +98,12 @@ describe('codes and phone numbers', () => {
 
   it('normalises phone numbers to E.164 with +91 by default', () => {
     const userId = '5b0f1c2e-8a7d-4a57-9d0e-0c4c1f1f2a3b';
-    expect(PhoneSendCodeRequestSchema.parse({ userId, phoneNumber: '+919876543210' }).phoneNumber).toBe(
-      '+919876543210',
-    );
-    expect(PhoneSendCodeRequestSchema.parse({ userId, phoneNumber: '98765 43210' }).phoneNumber).toBe(
-      '+919876543210',
-    );
+    expect(
+      PhoneSendCodeRequestSchema.parse({ userId, phoneNumber: '+919876543210' }).phoneNumber,
+    ).toBe('+919876543210');
+    expect(
+      PhoneSendCodeRequestSchema.parse({ userId, phoneNumber: '98765 43210' }).phoneNumber,
+    ).toBe('+919876543210');
     expect(
       PhoneSendCodeRequestSchema.parse({ userId, countryCode: '+1', phoneNumber: '2025550123' }),
     ).toEqual({ userId, phoneNumber: '+12025550123' });

@@ -67,7 +67,8 @@ export const AUTH_MESSAGES = {
   codeFormat: 'Please enter the 6-digit code',
   otpSent: (email: string) => `OTP sent to ${email}`,
   otpEmailFailed: 'Failed to send verification email. Please try again.',
-  otpWrongEmail: 'You can only request a code for the email address of the account you are signing in to',
+  otpWrongEmail:
+    'You can only request a code for the email address of the account you are signing in to',
   emailAlreadyVerified: 'Your email address is already verified',
   emailNotVerified: 'Please verify your email address first',
   emailVerified: 'Email verified successfully! Please set up 2FA.',
@@ -173,12 +174,14 @@ export const CoordinatesSchema = z.object(
  */
 function filledInFirst<S extends z.ZodType>(fields: readonly string[], schema: S) {
   const check = z.unknown().superRefine((input, ctx) => {
-    const record = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+    const record =
+      typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
     const missing = fields.some((field) => {
       const value = record[field];
       return typeof value !== 'string' || value.trim() === '';
     });
-    if (missing) ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.fillAllFields, abort: true });
+    if (missing)
+      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.fillAllFields, abort: true });
   });
   return check.pipe(schema);
 }
@@ -337,10 +340,7 @@ export type VerifyOtpResponse = {
   success: true;
   message: string;
   userId: string;
-} & (
-  | { nextStep: '2fa-setup'; setupUrl: string }
-  | { nextStep: '2fa-verify'; verifyUrl: string }
-);
+} & ({ nextStep: '2fa-setup'; setupUrl: string } | { nextStep: '2fa-verify'; verifyUrl: string });
 
 export interface TwoFactorSetupResponse {
   success: true;

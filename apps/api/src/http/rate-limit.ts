@@ -64,7 +64,11 @@ export function createRateLimiters(
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
   for (const name of Object.keys(settings) as RateLimitName[]) {
     const rule = settings[name];
-    const options = { keyPrefix: `rl:${name}`, points: rule.points, duration: rule.durationSeconds };
+    const options = {
+      keyPrefix: `rl:${name}`,
+      points: rule.points,
+      duration: rule.durationSeconds,
+    };
     limiters.set(
       name,
       database.pool

@@ -21,7 +21,9 @@ export function startJobs(context: AppContext): RunningJobs {
       if (running) return;
       running = true;
       run()
-        .catch((error: unknown) => context.logger.error({ err: error, job: name }, 'scheduled job failed'))
+        .catch((error: unknown) =>
+          context.logger.error({ err: error, job: name }, 'scheduled job failed'),
+        )
         .finally(() => {
           running = false;
         });

@@ -40,7 +40,12 @@ describe('verification reminders', () => {
       t.clock.advance(60 * 60 * 1000); // hourly runs later that day send nothing either
       await runVerificationReminders(t.context);
       t.clock.advance(-60 * 60 * 1000);
-      daysLeft.push(...mail.to(user.email).slice(daysLeft.length).map((message) => message.subject));
+      daysLeft.push(
+        ...mail
+          .to(user.email)
+          .slice(daysLeft.length)
+          .map((message) => message.subject),
+      );
       expect(mail.to(user.email), `day ${day}`).toHaveLength(Math.min(day, 6));
     }
     expect(daysLeft).toEqual([
@@ -65,7 +70,10 @@ describe('verification reminders', () => {
     t.clock.advance(DAY);
     await runVerificationReminders(t.context);
     expect(mail.to(user.email)).toHaveLength(1);
-    await t.context.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.id, user.id));
+    await t.context.db
+      .update(users)
+      .set({ emailVerifiedAt: t.clock.now() })
+      .where(eq(users.id, user.id));
     for (let day = 0; day < 3; day += 1) {
       t.clock.advance(DAY);
       await runVerificationReminders(t.context);
@@ -99,7 +107,10 @@ describe('verification reminders', () => {
       mailer: { mode: 'smtp', send: () => Promise.reject(new Error('SMTP down')), close() {} },
     });
     try {
-      const user = await buildUser(failing.context, { emailVerifiedAt: null, createdAt: failing.clock.now() });
+      const user = await buildUser(failing.context, {
+        emailVerifiedAt: null,
+        createdAt: failing.clock.now(),
+      });
       failing.clock.advance(DAY);
       expect(await runVerificationReminders(failing.context)).toEqual({ sent: 0 });
       const [row] = await failing.context.db.select().from(users).where(eq(users.id, user.id));

@@ -30,7 +30,8 @@ export async function runVerificationReminders(context: AppContext): Promise<{ s
   for (;;) {
     const batch = await claimDueAccounts(context, now);
     for (const account of batch) {
-      const deadline = new Date(account.created_at).getTime() + EMAIL_VERIFICATION_DEADLINE_DAYS * DAY_MS;
+      const deadline =
+        new Date(account.created_at).getTime() + EMAIL_VERIFICATION_DEADLINE_DAYS * DAY_MS;
       const daysLeft = Math.max(1, Math.ceil((deadline - now.getTime()) / DAY_MS));
       try {
         await context.mailer.send({
@@ -39,7 +40,10 @@ export async function runVerificationReminders(context: AppContext): Promise<{ s
         });
         sent += 1;
       } catch (error) {
-        context.logger.error({ err: error, userId: account.id }, 'verification reminder could not be sent');
+        context.logger.error(
+          { err: error, userId: account.id },
+          'verification reminder could not be sent',
+        );
         await releaseClaim(context, account, now);
       }
     }
@@ -52,7 +56,9 @@ export async function runVerificationReminders(context: AppContext): Promise<{ s
 async function claimDueAccounts(context: AppContext, now: Date): Promise<DueAccount[]> {
   const nowIso = now.toISOString();
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
-  const deadlineStart = new Date(now.getTime() - EMAIL_VERIFICATION_DEADLINE_DAYS * DAY_MS).toISOString();
+  const deadlineStart = new Date(
+    now.getTime() - EMAIL_VERIFICATION_DEADLINE_DAYS * DAY_MS,
+  ).toISOString();
   const result = await context.db.execute(sql`
     UPDATE users AS u
        SET verification_reminder_at = ${nowIso}::timestamptz
@@ -74,7 +80,11 @@ async function claimDueAccounts(context: AppContext, now: Date): Promise<DueAcco
 }
 
 /** A reminder that could not be sent is left due again, unless something else changed the row. */
-async function releaseClaim(context: AppContext, account: DueAccount, claimedAt: Date): Promise<void> {
+async function releaseClaim(
+  context: AppContext,
+  account: DueAccount,
+  claimedAt: Date,
+): Promise<void> {
   const previous = account.previous === null ? null : new Date(account.previous).toISOString();
   await context.db.execute(sql`
     UPDATE users

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import request from 'supertest';
+import type request from 'supertest';
 import { totpCodeAt } from '../features/auth/totp.js';
 import type { TestApp } from './app.js';
 import type { MailCatcher } from './mail.js';
@@ -30,7 +30,11 @@ export async function signUp(agent: Agent, overrides: Record<string, unknown> = 
   const body = newSignup(overrides);
   const res = await agent.post('/api/users/signup').send(body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { userId: res.body.data._id as string, sessionId: res.body.data.sessionId as string, ...body };
+  return {
+    userId: res.body.data._id as string,
+    sessionId: res.body.data.sessionId as string,
+    ...body,
+  };
 }
 
 export async function verifyEmail(agent: Agent, mail: MailCatcher, email: string) {
@@ -49,13 +53,20 @@ export async function setUpTwoFactor(agent: Agent, userId: string): Promise<stri
 
 /** Sends the current authenticator code, then moves the clock past its time-step (no replay). */
 export async function verifyTwoFactor(t: TestApp, agent: Agent, userId: string, secret: string) {
-  const res = await agent.post('/api/2fa/verify').send({ userId, token: totpCodeAt(secret, t.clock.now()) });
+  const res = await agent
+    .post('/api/2fa/verify')
+    .send({ userId, token: totpCodeAt(secret, t.clock.now()) });
   t.clock.advance(30_000);
   return res;
 }
 
 /** Sign-up → email code → 2FA setup → 2FA code: a full session on `agent`. */
-export async function signUpFully(t: TestApp, agent: Agent, mail: MailCatcher, overrides: Record<string, unknown> = {}) {
+export async function signUpFully(
+  t: TestApp,
+  agent: Agent,
+  mail: MailCatcher,
+  overrides: Record<string, unknown> = {},
+) {
   const account = await signUp(agent, overrides);
   await verifyEmail(agent, mail, account.email);
   const secret = await setUpTwoFactor(agent, account.userId);

@@ -36,9 +36,15 @@ export function generateCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-function codeHash(context: AppContext, { userId, purpose, target }: CodeTarget, code: string): string {
+function codeHash(
+  context: AppContext,
+  { userId, purpose, target }: CodeTarget,
+  code: string,
+): string {
   const key = deriveKey(context.config.dataEncryptionKey, 'verification-codes');
-  return createHmac('sha256', key).update(`${purpose}\n${userId}\n${target}\n${code}`).digest('hex');
+  return createHmac('sha256', key)
+    .update(`${purpose}\n${userId}\n${target}\n${code}`)
+    .digest('hex');
 }
 
 const secondsUntil = (date: Date, now: Date) =>
@@ -77,16 +83,23 @@ export async function issueCode(context: AppContext, target: CodeTarget): Promis
   const [previous] = await context.db
     .select({ sentAt: verificationCodes.sentAt })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, target.userId), eq(verificationCodes.purpose, target.purpose)));
-  const resendAt = new Date(
-    (previous?.sentAt ?? now).getTime() + CODE_RESEND_WAIT_SECONDS * 1000,
-  );
+    .where(
+      and(
+        eq(verificationCodes.userId, target.userId),
+        eq(verificationCodes.purpose, target.purpose),
+      ),
+    );
+  const resendAt = new Date((previous?.sentAt ?? now).getTime() + CODE_RESEND_WAIT_SECONDS * 1000);
   const wait = secondsUntil(resendAt, now);
   throw tooManyRequests(AUTH_MESSAGES.resendWait(wait), wait);
 }
 
 /** Withdraws a code that could not be delivered, so the member may ask again at once. */
-export async function withdrawCode(context: AppContext, target: CodeTarget, code: string): Promise<void> {
+export async function withdrawCode(
+  context: AppContext,
+  target: CodeTarget,
+  code: string,
+): Promise<void> {
   await context.db
     .delete(verificationCodes)
     .where(

@@ -118,7 +118,10 @@ describe('POST /api/send-otp', () => {
   it('answers 409 once the email is verified', async () => {
     const { agent, email } = await signedUp();
     await agent.post('/api/send-otp').send({ email }).expect(200);
-    await agent.post('/api/verify-otp').send({ email, otp: mail.latestCode(email) }).expect(200);
+    await agent
+      .post('/api/verify-otp')
+      .send({ email, otp: mail.latestCode(email) })
+      .expect(200);
     t.clock.advance(60_000);
     const res = await agent.post('/api/send-otp').send({ email });
     expect(res.status).toBe(409);
@@ -195,7 +198,10 @@ describe('POST /api/verify-otp', () => {
     const { agent, email } = await signedUp();
     await agent.post('/api/send-otp').send({ email }).expect(200);
     t.clock.advance(5 * 60 * 1000 - 1000);
-    await agent.post('/api/verify-otp').send({ email, otp: mail.latestCode(email) }).expect(200);
+    await agent
+      .post('/api/verify-otp')
+      .send({ email, otp: mail.latestCode(email) })
+      .expect(200);
   });
 
   it('counts wrong codes and voids the code after 5, even the right one then', async () => {
@@ -224,7 +230,10 @@ describe('POST /api/verify-otp', () => {
     // A new code (after the resend wait) starts afresh.
     t.clock.advance(60_000);
     await agent.post('/api/send-otp').send({ email }).expect(200);
-    await agent.post('/api/verify-otp').send({ email, otp: mail.latestCode(email) }).expect(200);
+    await agent
+      .post('/api/verify-otp')
+      .send({ email, otp: mail.latestCode(email) })
+      .expect(200);
   });
 
   it('20 concurrent wrong guesses count no more than 5', async () => {
@@ -233,7 +242,9 @@ describe('POST /api/verify-otp', () => {
     const otp = mail.latestCode(email);
     const guesses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        agent.post('/api/verify-otp').send({ email, otp: otherThan(String((Number(otp) + i) % 1_000_000)) }),
+        agent
+          .post('/api/verify-otp')
+          .send({ email, otp: otherThan(String((Number(otp) + i) % 1_000_000)) }),
       ),
     );
     expect(guesses.filter((res) => res.status === 400)).toHaveLength(5);
@@ -264,7 +275,9 @@ describe('POST /api/verify-otp', () => {
     const { agent } = await signedUp();
     const other = await signedUp();
     await other.agent.post('/api/send-otp').send({ email: other.email }).expect(200);
-    const res = await agent.post('/api/verify-otp').send({ email: other.email, otp: mail.latestCode(other.email) });
+    const res = await agent
+      .post('/api/verify-otp')
+      .send({ email: other.email, otp: mail.latestCode(other.email) });
     expect(res.status).toBe(403);
     const [user] = await t.context.db.select().from(users).where(eq(users.id, other.userId));
     expect(user?.emailVerifiedAt).toBeNull();

@@ -13,22 +13,30 @@ export function createCredentialsCheck(context: AppContext) {
   const authenticator = new passport.Passport();
   authenticator.use(
     'local',
-    new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: false }, (email, password, done) => {
-      findUserByCredentials(context, email, password).then(
-        (user) => done(null, user ?? false),
-        (error: unknown) => done(error),
-      );
-    }),
+    new LocalStrategy(
+      { usernameField: 'email', passwordField: 'password', session: false },
+      (email, password, done) => {
+        findUserByCredentials(context, email, password).then(
+          (user) => done(null, user ?? false),
+          (error: unknown) => done(error),
+        );
+      },
+    ),
   );
 
   /** The member whose email and password the (already validated) body holds, or null. */
   return function checkCredentials(req: Request, res: Response): Promise<UserRow | null> {
     return new Promise((resolve, reject) => {
-      const next: NextFunction = (error?: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
-      authenticator.authenticate('local', { session: false }, (error: unknown, user: UserRow | false) => {
-        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-        resolve(user || null);
-      })(req, res, next);
+      const next: NextFunction = (error?: unknown) =>
+        reject(error instanceof Error ? error : new Error(String(error)));
+      authenticator.authenticate(
+        'local',
+        { session: false },
+        (error: unknown, user: UserRow | false) => {
+          if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+          resolve(user || null);
+        },
+      )(req, res, next);
     });
   };
 }

@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 /** A member who passed 2FA but has not verified a phone yet. */
-const memberWithoutPhone = () => signedInUser(t.context, { phoneNumber: null, phoneVerifiedAt: null });
+const memberWithoutPhone = () =>
+  signedInUser(t.context, { phoneNumber: null, phoneVerifiedAt: null });
 
 async function userRow(id: string) {
   const [user] = await t.context.db.select().from(users).where(eq(users.id, id));
@@ -50,7 +51,10 @@ describe('POST /api/phone/send-code', () => {
       expiresInSeconds: 300,
       resendAfterSeconds: 60,
     });
-    expect(sms.texts.at(-1)).toEqual({ to: '+919876543210', body: expect.stringContaining(res.body.devCode) });
+    expect(sms.texts.at(-1)).toEqual({
+      to: '+919876543210',
+      body: expect.stringContaining(res.body.devCode),
+    });
     const [row] = await t.context.db
       .select()
       .from(verificationCodes)
@@ -62,7 +66,10 @@ describe('POST /api/phone/send-code', () => {
   it('never reveals the code when SMS is really sent', async () => {
     const real = await createTestApp({ sms: { devMode: false, send: async () => {} } });
     try {
-      const { user, cookie } = await signedInUser(real.context, { phoneNumber: null, phoneVerifiedAt: null });
+      const { user, cookie } = await signedInUser(real.context, {
+        phoneNumber: null,
+        phoneVerifiedAt: null,
+      });
       const res = await request(real.app)
         .post('/api/phone/send-code')
         .set('Cookie', cookie)
@@ -95,12 +102,18 @@ describe('POST /api/phone/send-code', () => {
   it('refuses a resend within 60 seconds', async () => {
     const { user, cookie } = await memberWithoutPhone();
     const send = () =>
-      request(t.app).post('/api/phone/send-code').set('Cookie', cookie).send({ userId: user.id, phoneNumber: '9876543210' });
+      request(t.app)
+        .post('/api/phone/send-code')
+        .set('Cookie', cookie)
+        .send({ userId: user.id, phoneNumber: '9876543210' });
     await send().expect(200);
     t.clock.advance(59_000);
     const res = await send();
     expect(res.status).toBe(429);
-    expect(res.body).toMatchObject({ message: 'Please wait 1 second before requesting a new code.', retryAfterSeconds: 1 });
+    expect(res.body).toMatchObject({
+      message: 'Please wait 1 second before requesting a new code.',
+      retryAfterSeconds: 1,
+    });
     t.clock.advance(1_000);
     await send().expect(200);
   });
@@ -127,7 +140,10 @@ describe('POST /api/phone/send-code', () => {
     const res = await request(t.app).post('/api/phone/send-code').set('Cookie', pending).send(body);
     expect(res.status).toBe(401);
     const { cookie } = await memberWithoutPhone();
-    const cross = await request(t.app).post('/api/phone/send-code').set('Cookie', cookie).send(body);
+    const cross = await request(t.app)
+      .post('/api/phone/send-code')
+      .set('Cookie', cookie)
+      .send(body);
     expect(cross.status).toBe(403);
     expect(cross.body.message).toBe('You can only act as yourself');
   });
@@ -169,7 +185,11 @@ describe('POST /api/phone/verify', () => {
       .set('Cookie', cookie)
       .send({ userId: user.id, phoneNumber: '9876543210', code });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Phone number verified successfully!', verifiedBadge: true });
+    expect(res.body).toEqual({
+      success: true,
+      message: 'Phone number verified successfully!',
+      verifiedBadge: true,
+    });
     const stored = await userRow(user.id);
     expect(stored.phoneNumber).toBe('+919876543210');
     expect(stored.phoneVerifiedAt?.getTime()).toBe(t.clock.now().getTime());
@@ -200,7 +220,10 @@ describe('POST /api/phone/verify', () => {
   it('voids the code after 5 wrong tries', async () => {
     const { user, cookie, code } = await sentCode();
     const attempt = (c: string) =>
-      request(t.app).post('/api/phone/verify').set('Cookie', cookie).send({ userId: user.id, phoneNumber: '+919876543210', code: c });
+      request(t.app)
+        .post('/api/phone/verify')
+        .set('Cookie', cookie)
+        .send({ userId: user.id, phoneNumber: '+919876543210', code: c });
     for (let i = 0; i < 5; i += 1) expect((await attempt(otherThan(code))).status).toBe(400);
     const res = await attempt(code);
     expect(res.status).toBe(429);
@@ -212,9 +235,14 @@ describe('POST /api/phone/verify', () => {
     const { user, code } = await sentCode();
     const other = await memberWithoutPhone();
     const body = { userId: user.id, phoneNumber: '+919876543210', code };
-    expect((await request(t.app).post('/api/phone/verify').set('Cookie', other.cookie).send(body)).status).toBe(403);
+    expect(
+      (await request(t.app).post('/api/phone/verify').set('Cookie', other.cookie).send(body))
+        .status,
+    ).toBe(403);
     const pending = await sessionCookieFor(t.context, user.id, 'pending');
-    expect((await request(t.app).post('/api/phone/verify').set('Cookie', pending).send(body)).status).toBe(401);
+    expect(
+      (await request(t.app).post('/api/phone/verify').set('Cookie', pending).send(body)).status,
+    ).toBe(401);
     expect((await userRow(user.id)).phoneVerifiedAt).toBeNull();
   });
 });

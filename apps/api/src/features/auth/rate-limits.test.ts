@@ -54,7 +54,9 @@ describe('rate limits', () => {
     expect(res.status).toBe(429);
     expect(res.body).toEqual({
       success: false,
-      message: expect.stringMatching(/^Too many attempts\. Please try again in (\d+ seconds?|1 minute)\.$/),
+      message: expect.stringMatching(
+        /^Too many attempts\. Please try again in (\d+ seconds?|1 minute)\.$/,
+      ),
       retryAfterSeconds: expect.any(Number),
     });
     expect(res.body.retryAfterSeconds).toBeGreaterThan(0);
@@ -100,7 +102,10 @@ describe('rate limits', () => {
   it('forgets an account’s failed logins after a successful one', async () => {
     const user = await buildUser(t.context);
     const login = (password: string) =>
-      request(t.app).post('/api/users/login').set('X-Forwarded-For', nextIp()).send({ email: user.email, password });
+      request(t.app)
+        .post('/api/users/login')
+        .set('X-Forwarded-For', nextIp())
+        .send({ email: user.email, password });
     await login('wrong123').expect(401);
     await login('wrong123').expect(401);
     await login(TEST_PASSWORD).expect(200);
@@ -112,9 +117,16 @@ describe('rate limits', () => {
   it('limits sign-ups per IP', async () => {
     const ip = nextIp();
     for (let i = 0; i < 2; i += 1) {
-      await request(t.app).post('/api/users/signup').set('X-Forwarded-For', ip).send(newSignup()).expect(201);
+      await request(t.app)
+        .post('/api/users/signup')
+        .set('X-Forwarded-For', ip)
+        .send(newSignup())
+        .expect(201);
     }
-    const res = await request(t.app).post('/api/users/signup').set('X-Forwarded-For', ip).send(newSignup());
+    const res = await request(t.app)
+      .post('/api/users/signup')
+      .set('X-Forwarded-For', ip)
+      .send(newSignup());
     expect(res.status).toBe(429);
   });
 

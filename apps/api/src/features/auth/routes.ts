@@ -181,7 +181,11 @@ export function authRoutes(context: AppContext): Router {
       challengeId: auth.challengeId,
       token: input.token,
     });
-    const full = await enterStage(req, { userId: user.id, stage: 'full', rememberMe: auth.rememberMe });
+    const full = await enterStage(req, {
+      userId: user.id,
+      stage: 'full',
+      rememberMe: auth.rememberMe,
+    });
     res.json({
       success: true,
       message: AUTH_MESSAGES.twoFactorSuccess,
@@ -189,36 +193,46 @@ export function authRoutes(context: AppContext): Router {
     } satisfies TwoFactorVerifyResponse);
   });
 
-  router.post('/phone/send-code', limitPerIp(limits, 'codeSendPerIp'), requireMember, async (req, res) => {
-    const input = parse(PhoneSendCodeRequestSchema, req.body ?? {});
-    const userId = assertActingAs(req, input.userId);
-    await limits.consume('codeSendPerAccount', userId);
-    const user = await loadSigningInUser(context, userId);
-    const sent = await sendPhoneCode(context, user, input.phoneNumber);
-    // The code leaves the server only in SMS development mode, which production config refuses.
-    const revealCode = sent.devMode && !context.config.isProduction;
-    res.json({
-      success: true,
-      message: AUTH_MESSAGES.phoneCodeSent,
-      devMode: revealCode,
-      ...(revealCode ? { devCode: sent.code } : {}),
-      expiresInSeconds: CODE_TTL_SECONDS,
-      resendAfterSeconds: CODE_RESEND_WAIT_SECONDS,
-    } satisfies PhoneSendCodeResponse);
-  });
+  router.post(
+    '/phone/send-code',
+    limitPerIp(limits, 'codeSendPerIp'),
+    requireMember,
+    async (req, res) => {
+      const input = parse(PhoneSendCodeRequestSchema, req.body ?? {});
+      const userId = assertActingAs(req, input.userId);
+      await limits.consume('codeSendPerAccount', userId);
+      const user = await loadSigningInUser(context, userId);
+      const sent = await sendPhoneCode(context, user, input.phoneNumber);
+      // The code leaves the server only in SMS development mode, which production config refuses.
+      const revealCode = sent.devMode && !context.config.isProduction;
+      res.json({
+        success: true,
+        message: AUTH_MESSAGES.phoneCodeSent,
+        devMode: revealCode,
+        ...(revealCode ? { devCode: sent.code } : {}),
+        expiresInSeconds: CODE_TTL_SECONDS,
+        resendAfterSeconds: CODE_RESEND_WAIT_SECONDS,
+      } satisfies PhoneSendCodeResponse);
+    },
+  );
 
-  router.post('/phone/verify', limitPerIp(limits, 'codeCheckPerIp'), requireMember, async (req, res) => {
-    const input = parse(PhoneVerifyRequestSchema, req.body ?? {});
-    const userId = assertActingAs(req, input.userId);
-    await limits.consume('codeCheckPerAccount', userId);
-    const user = await loadSigningInUser(context, userId);
-    const verified = await verifyPhoneCode(context, user, input.phoneNumber, input.code);
-    res.json({
-      success: true,
-      message: AUTH_MESSAGES.phoneVerified,
-      verifiedBadge: hasVerifiedBadge(verified),
-    } satisfies PhoneVerifyResponse);
-  });
+  router.post(
+    '/phone/verify',
+    limitPerIp(limits, 'codeCheckPerIp'),
+    requireMember,
+    async (req, res) => {
+      const input = parse(PhoneVerifyRequestSchema, req.body ?? {});
+      const userId = assertActingAs(req, input.userId);
+      await limits.consume('codeCheckPerAccount', userId);
+      const user = await loadSigningInUser(context, userId);
+      const verified = await verifyPhoneCode(context, user, input.phoneNumber, input.code);
+      res.json({
+        success: true,
+        message: AUTH_MESSAGES.phoneVerified,
+        verifiedBadge: hasVerifiedBadge(verified),
+      } satisfies PhoneVerifyResponse);
+    },
+  );
 
   return router;
 }

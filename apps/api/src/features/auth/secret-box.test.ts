@@ -26,7 +26,9 @@ describe('secret box (AES-256-GCM)', () => {
     const sealed = sealSecret(key, 'secret', 'ctx');
     const bytes = Buffer.from(sealed.slice(3), 'base64url');
     bytes[bytes.length - 1]! ^= 1;
-    expect(() => openSecret(key, `v1.${bytes.toString('base64url')}`, 'ctx')).toThrow(SecretBoxError);
+    expect(() => openSecret(key, `v1.${bytes.toString('base64url')}`, 'ctx')).toThrow(
+      SecretBoxError,
+    );
     expect(() => openSecret(deriveKey(master, 'other'), sealed, 'ctx')).toThrow(SecretBoxError);
     expect(() => openSecret(key, 'v2.abc', 'ctx')).toThrow(SecretBoxError);
     expect(() => openSecret(key, 'v1.abc', 'ctx')).toThrow(SecretBoxError);

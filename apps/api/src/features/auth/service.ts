@@ -36,7 +36,10 @@ export function verificationDeadline(user: Pick<UserRow, 'createdAt'>): Date {
   return new Date(user.createdAt.getTime() + EMAIL_VERIFICATION_DEADLINE_DAYS * DAY_MS);
 }
 
-export function emailDeadlinePassed(user: Pick<UserRow, 'createdAt' | 'emailVerifiedAt'>, now: Date): boolean {
+export function emailDeadlinePassed(
+  user: Pick<UserRow, 'createdAt' | 'emailVerifiedAt'>,
+  now: Date,
+): boolean {
   return !user.emailVerifiedAt && now.getTime() >= verificationDeadline(user).getTime();
 }
 

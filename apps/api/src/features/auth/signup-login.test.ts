@@ -49,7 +49,11 @@ async function userByEmail(email: string) {
 
 describe('POST /api/users/signup', () => {
   it('creates the account and answers 201 with data {_id, sessionId}', async () => {
-    const body = newSignup({ email: '  New.Member@Example.COM ', firstName: ' Zoë ', lastName: 'Ångström' });
+    const body = newSignup({
+      email: '  New.Member@Example.COM ',
+      firstName: ' Zoë ',
+      lastName: 'Ångström',
+    });
     const res = await request(t.app).post('/api/users/signup').send(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -95,11 +99,14 @@ describe('POST /api/users/signup', () => {
     expect(firstCookie).toBeDefined();
     expect(first.sessionId).toBeDefined();
     // The first account's session is gone (regenerated), not reused for the second.
-    const rows = await t.context.db.select().from(sessions).where(eq(sessions.userId, first.userId));
+    const rows = await t.context.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, first.userId));
     expect(rows).toHaveLength(0);
   });
 
-  it("refuses a duplicate email with 409 and a clear message, whatever its case", async () => {
+  it('refuses a duplicate email with 409 and a clear message, whatever its case', async () => {
     const body = newSignup();
     await request(t.app).post('/api/users/signup').send(body).expect(201);
     const res = await request(t.app)
@@ -140,7 +147,13 @@ describe('POST /api/users/login', () => {
     const user = await buildUser(t.context);
     const res = await request(t.app)
       .post('/api/users/login')
-      .send({ email: user.email, password: TEST_PASSWORD, coordinates: null, rememberMe: false, newsletter: false });
+      .send({
+        email: user.email,
+        password: TEST_PASSWORD,
+        coordinates: null,
+        rememberMe: false,
+        newsletter: false,
+      });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
@@ -185,12 +198,17 @@ describe('POST /api/users/login', () => {
       .post('/api/users/login')
       .send({ email: user.email, password: TEST_PASSWORD, coordinates: null })
       .expect(200);
-    expect(await userByEmail(user.email)).toMatchObject({ lastLoginLatitude: 1, lastLoginLongitude: 2 });
+    expect(await userByEmail(user.email)).toMatchObject({
+      lastLoginLatitude: 1,
+      lastLoginLongitude: 2,
+    });
   });
 
   it('answers the same 401 for a wrong password and an unknown email', async () => {
     const user = await buildUser(t.context);
-    const wrong = await request(t.app).post('/api/users/login').send({ email: user.email, password: 'wrong123' });
+    const wrong = await request(t.app)
+      .post('/api/users/login')
+      .send({ email: user.email, password: 'wrong123' });
     const unknown = await request(t.app)
       .post('/api/users/login')
       .send({ email: 'nobody-here@example.com', password: 'wrong123' });
@@ -210,7 +228,10 @@ describe('POST /api/users/login', () => {
     [{ email: 'a@b.co', password: '12345' }, 'Password must be at least 6 characters long'],
     [{ email: 'nope', password: 'secret1' }, 'Please enter a valid email address'],
     [{ email: 'a@b.co', password: 'x'.repeat(73) }, AUTH_MESSAGES.passwordTooLong],
-    [{ email: 'a@b.co', password: 'secret1', coordinates: { latitude: 'x' } }, AUTH_MESSAGES.invalidCoordinates],
+    [
+      { email: 'a@b.co', password: 'secret1', coordinates: { latitude: 'x' } },
+      AUTH_MESSAGES.invalidCoordinates,
+    ],
   ])('refuses %j with 400 %j', async (body, message) => {
     const res = await request(t.app).post('/api/users/login').send(body);
     expect(res.status).toBe(400);
@@ -220,9 +241,17 @@ describe('POST /api/users/login', () => {
   it('sends a member who never set up 2FA to 2fa-setup, and an unverified one to verify-email', async () => {
     const noTotp = await buildUser(t.context, { totpEnabledAt: null, phoneVerifiedAt: null });
     const unverified = await buildUser(t.context, { emailVerifiedAt: null, totpEnabledAt: null });
-    const a = await request(t.app).post('/api/users/login').send({ email: noTotp.email, password: TEST_PASSWORD });
-    const b = await request(t.app).post('/api/users/login').send({ email: unverified.email, password: TEST_PASSWORD });
-    expect(a.body).toMatchObject({ success: true, nextStep: '2fa-setup', user: { verifiedBadge: false } });
+    const a = await request(t.app)
+      .post('/api/users/login')
+      .send({ email: noTotp.email, password: TEST_PASSWORD });
+    const b = await request(t.app)
+      .post('/api/users/login')
+      .send({ email: unverified.email, password: TEST_PASSWORD });
+    expect(a.body).toMatchObject({
+      success: true,
+      nextStep: '2fa-setup',
+      user: { verifiedBadge: false },
+    });
     expect(b.body).toMatchObject({ success: true, nextStep: 'verify-email' });
   });
 
@@ -237,7 +266,10 @@ describe('POST /api/users/login', () => {
     const fresh = sessionCookieOf(res)!.split(';')[0]!;
     expect(fresh).not.toBe(planted);
     // The planted session no longer exists.
-    const reuse = await request(t.app).post('/api/2fa/setup').set('Cookie', planted).send({ userId: user.id });
+    const reuse = await request(t.app)
+      .post('/api/2fa/setup')
+      .set('Cookie', planted)
+      .send({ userId: user.id });
     expect(reuse.status).toBe(401);
   });
 });
@@ -249,7 +281,9 @@ describe('the 7-day email deadline', () => {
     await agent.post('/api/users/logout').expect(200);
     t.clock.advance(7 * 24 * 60 * 60 * 1000);
 
-    const res = await agent.post('/api/users/login').send({ email: account.email, password: account.password });
+    const res = await agent
+      .post('/api/users/login')
+      .send({ email: account.email, password: account.password });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
       success: false,
@@ -260,7 +294,9 @@ describe('the 7-day email deadline', () => {
     // The pending session can request and enter a new code; nothing was deleted.
     const verified = await verifyEmail(agent, mail, account.email);
     expect(verified).toMatchObject({ success: true, nextStep: '2fa-setup' });
-    const again = await request(t.app).post('/api/users/login').send({ email: account.email, password: account.password });
+    const again = await request(t.app)
+      .post('/api/users/login')
+      .send({ email: account.email, password: account.password });
     expect(again.status).toBe(200);
     expect(again.body.nextStep).toBe('2fa-setup');
   });
@@ -269,7 +305,9 @@ describe('the 7-day email deadline', () => {
     const agent = request.agent(t.app);
     const account = await signUp(agent);
     t.clock.advance(6 * 24 * 60 * 60 * 1000);
-    const res = await request(t.app).post('/api/users/login').send({ email: account.email, password: account.password });
+    const res = await request(t.app)
+      .post('/api/users/login')
+      .send({ email: account.email, password: account.password });
     expect(res.status).toBe(200);
     expect(res.body.nextStep).toBe('verify-email');
   });
@@ -296,10 +334,14 @@ describe('staged sessions', () => {
     const setup = await agent.post('/api/2fa/setup').send({ userId: account.userId });
     expect(setup.status).toBe(403);
     expect(setup.body.message).toBe(AUTH_MESSAGES.emailNotVerified);
-    const verify = await agent.post('/api/2fa/verify').send({ userId: account.userId, token: '123456' });
+    const verify = await agent
+      .post('/api/2fa/verify')
+      .send({ userId: account.userId, token: '123456' });
     expect(verify.status).toBe(403);
     expect(verify.body.message).toBe(AUTH_MESSAGES.twoFactorNotSetUp);
-    const phone = await agent.post('/api/phone/send-code').send({ userId: account.userId, phoneNumber: '+919876543210' });
+    const phone = await agent
+      .post('/api/phone/send-code')
+      .send({ userId: account.userId, phoneNumber: '+919876543210' });
     expect(phone.status).toBe(401);
   });
 
@@ -313,7 +355,9 @@ describe('staged sessions', () => {
     expect(setup.body.message).toBe('You can only act as yourself');
     const verify = await agent.post('/api/2fa/verify').send({ userId: other.id, token: '123456' });
     expect(verify.status).toBe(403);
-    const sendOtp = await agent.post('/api/send-otp').send({ email: other.email, userId: other.id });
+    const sendOtp = await agent
+      .post('/api/send-otp')
+      .send({ email: other.email, userId: other.id });
     expect(sendOtp.status).toBe(403);
     expect(await userByEmail(other.email)).toMatchObject({ totpSecretEncrypted: null });
   });
@@ -324,8 +368,18 @@ describe('staged sessions', () => {
       ['/api/verify-otp', { email: 'a@b.co', otp: '123456' }],
       ['/api/2fa/setup', { userId: '5b0f1c2e-8a7d-4a57-9d0e-0c4c1f1f2a3b' }],
       ['/api/2fa/verify', { userId: '5b0f1c2e-8a7d-4a57-9d0e-0c4c1f1f2a3b', token: '123456' }],
-      ['/api/phone/send-code', { userId: '5b0f1c2e-8a7d-4a57-9d0e-0c4c1f1f2a3b', phoneNumber: '9876543210' }],
-      ['/api/phone/verify', { userId: '5b0f1c2e-8a7d-4a57-9d0e-0c4c1f1f2a3b', phoneNumber: '9876543210', code: '123456' }],
+      [
+        '/api/phone/send-code',
+        { userId: '5b0f1c2e-8a7d-4a57-9d0e-0c4c1f1f2a3b', phoneNumber: '9876543210' },
+      ],
+      [
+        '/api/phone/verify',
+        {
+          userId: '5b0f1c2e-8a7d-4a57-9d0e-0c4c1f1f2a3b',
+          phoneNumber: '9876543210',
+          code: '123456',
+        },
+      ],
     ] as const) {
       const res = await request(t.app).post(path).send(body);
       expect(res.status, path).toBe(401);
@@ -337,7 +391,10 @@ describe('staged sessions', () => {
     const user = await buildUser(t.context, { totpEnabledAt: null });
     const cookie = await sessionCookieFor(t.context, user.id, 'pending');
     await t.context.db.delete(users).where(eq(users.id, user.id));
-    const res = await request(t.app).post('/api/2fa/setup').set('Cookie', cookie).send({ userId: user.id });
+    const res = await request(t.app)
+      .post('/api/2fa/setup')
+      .set('Cookie', cookie)
+      .send({ userId: user.id });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Please log in first');
   });
@@ -400,7 +457,10 @@ describe('the full sign-in', () => {
       .set({ status: 'disabled', disabledAt: t.clock.now() })
       .where(eq(users.id, account.userId));
     await agent.post('/api/users/logout').expect(200);
-    await agent.post('/api/users/login').send({ email: account.email, password: GOOD_PASSWORD }).expect(200);
+    await agent
+      .post('/api/users/login')
+      .send({ email: account.email, password: GOOD_PASSWORD })
+      .expect(200);
     expect(await userByEmail(account.email)).toMatchObject({ status: 'disabled' });
     const res = await verifyTwoFactor(t, agent, account.userId, account.secret);
     expect(res.status).toBe(200);

@@ -40,7 +40,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kindred <no-reply@kindred.test>' } });
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kindred <no-reply@kindred.test>' },
+  });
 });
 
 afterAll(async () => {
@@ -56,7 +58,8 @@ function plainText(raw: string): string {
     if (!/content-type:\s*text\/plain/i.test(head)) continue;
     const content = body.join('\n\n');
     const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
-    if (encoding === 'base64') return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (encoding === 'base64')
+      return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
     if (encoding === 'quoted-printable') {
       return Buffer.from(
         content

@@ -29,8 +29,12 @@ describe('TOTP', () => {
     const now = new Date('2030-01-01T00:00:15Z');
     const step = totpStepAt(now);
     expect(matchTotpStep(secret, totpCodeAt(secret, now), now)).toBe(step);
-    expect(matchTotpStep(secret, totpCodeAt(secret, new Date(now.getTime() - 30_000)), now)).toBe(step - 1);
-    expect(matchTotpStep(secret, totpCodeAt(secret, new Date(now.getTime() + 30_000)), now)).toBe(step + 1);
+    expect(matchTotpStep(secret, totpCodeAt(secret, new Date(now.getTime() - 30_000)), now)).toBe(
+      step - 1,
+    );
+    expect(matchTotpStep(secret, totpCodeAt(secret, new Date(now.getTime() + 30_000)), now)).toBe(
+      step + 1,
+    );
   });
 
   it('refuses codes two steps away, wrong codes and malformed input', () => {
@@ -47,7 +51,9 @@ describe('TOTP', () => {
 
   it('builds an otpauth URI with issuer Kindred labelled with the email, and a PNG QR code', async () => {
     const uri = totpUri('JBSWY3DPEHPK3PXP', 'asha@example.com');
-    expect(uri).toBe('otpauth://totp/Kindred:asha%40example.com?secret=JBSWY3DPEHPK3PXP&period=30&digits=6&algorithm=SHA1&issuer=Kindred');
+    expect(uri).toBe(
+      'otpauth://totp/Kindred:asha%40example.com?secret=JBSWY3DPEHPK3PXP&period=30&digits=6&algorithm=SHA1&issuer=Kindred',
+    );
     expect(await totpQrCode(uri)).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
   });
 });

@@ -43,7 +43,9 @@ async function userRow(id: string) {
 /** A code the authenticator does not show now nor one step either side. */
 function wrongCode(secret: string): string {
   const now = t.clock.now().getTime();
-  const valid = new Set([-30_000, 0, 30_000].map((offset) => totpCodeAt(secret, new Date(now + offset))));
+  const valid = new Set(
+    [-30_000, 0, 30_000].map((offset) => totpCodeAt(secret, new Date(now + offset))),
+  );
   let guess = 0;
   while (valid.has(String(guess).padStart(6, '0'))) guess += 1;
   return String(guess).padStart(6, '0');
@@ -61,7 +63,9 @@ async function atSetup(): Promise<{ agent: Agent; userId: string; email: string 
 async function atLoginChallenge(existing?: { email: string; userId: string; secret: string }) {
   const account = existing ?? (await signUpFully(t, request.agent(t.app), mail));
   const agent = request.agent(t.app);
-  const login = await agent.post('/api/users/login').send({ email: account.email, password: GOOD_PASSWORD });
+  const login = await agent
+    .post('/api/users/login')
+    .send({ email: account.email, password: GOOD_PASSWORD });
   expect(login.body.nextStep).toBe('2fa-verify');
   return { agent, ...account };
 }
@@ -101,7 +105,9 @@ describe('POST /api/2fa/setup', () => {
       const res = await agent.post('/api/2fa/verify').send({ userId, token: old });
       expect(res.status).toBe(401);
     }
-    const res = await agent.post('/api/2fa/verify').send({ userId, token: totpCodeAt(second, t.clock.now()) });
+    const res = await agent
+      .post('/api/2fa/verify')
+      .send({ userId, token: totpCodeAt(second, t.clock.now()) });
     expect(res.status).toBe(200);
     t.clock.advance(30_000);
   });
@@ -116,7 +122,9 @@ describe('POST /api/2fa/setup', () => {
     expect((await userRow(account.userId)).totpSecretEncrypted).toBe(before);
     // Same for a pending login session.
     const login = await atLoginChallenge(account);
-    expect((await login.agent.post('/api/2fa/setup').send({ userId: account.userId })).status).toBe(409);
+    expect((await login.agent.post('/api/2fa/setup').send({ userId: account.userId })).status).toBe(
+      409,
+    );
   });
 
   it('refuses a malformed userId with 400', async () => {
@@ -130,7 +138,9 @@ describe('POST /api/2fa/setup', () => {
 describe('POST /api/2fa/verify', () => {
   it('accepts the current code at login and gives a full session', async () => {
     const { agent, userId, secret, email } = await atLoginChallenge();
-    const res = await agent.post('/api/2fa/verify').send({ userId, token: totpCodeAt(secret, t.clock.now()) });
+    const res = await agent
+      .post('/api/2fa/verify')
+      .send({ userId, token: totpCodeAt(secret, t.clock.now()) });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       success: true,
@@ -138,7 +148,9 @@ describe('POST /api/2fa/verify', () => {
       user: { _id: userId, email, verifiedBadge: false, isPhoneVerified: false },
     });
     // The challenge is used up.
-    expect(await t.context.db.select().from(authChallenges).where(eq(authChallenges.userId, userId))).toEqual([]);
+    expect(
+      await t.context.db.select().from(authChallenges).where(eq(authChallenges.userId, userId)),
+    ).toEqual([]);
     t.clock.advance(30_000);
   });
 
@@ -148,13 +160,19 @@ describe('POST /api/2fa/verify', () => {
     t.clock.advance(90_000);
     const twoStepsAgo = totpCodeAt(secret, new Date(t.clock.now().getTime() - 60_000));
     const stillValid = new Set(
-      [-30_000, 0, 30_000].map((offset) => totpCodeAt(secret, new Date(t.clock.now().getTime() + offset))),
+      [-30_000, 0, 30_000].map((offset) =>
+        totpCodeAt(secret, new Date(t.clock.now().getTime() + offset)),
+      ),
     );
     if (!stillValid.has(twoStepsAgo)) {
-      expect((await agent.post('/api/2fa/verify').send({ userId, token: twoStepsAgo })).status).toBe(401);
+      expect(
+        (await agent.post('/api/2fa/verify').send({ userId, token: twoStepsAgo })).status,
+      ).toBe(401);
     }
     const previous = totpCodeAt(secret, new Date(t.clock.now().getTime() - 30_000));
-    expect((await agent.post('/api/2fa/verify').send({ userId, token: previous })).status).toBe(200);
+    expect((await agent.post('/api/2fa/verify').send({ userId, token: previous })).status).toBe(
+      200,
+    );
     t.clock.advance(30_000);
   });
 
@@ -173,7 +191,10 @@ describe('POST /api/2fa/verify', () => {
     // The code of an earlier step is refused too: steps only move forward.
     const earlier = await agent
       .post('/api/2fa/verify')
-      .send({ userId: account.userId, token: totpCodeAt(account.secret, new Date(t.clock.now().getTime() - 30_000)) });
+      .send({
+        userId: account.userId,
+        token: totpCodeAt(account.secret, new Date(t.clock.now().getTime() - 30_000)),
+      });
     expect(earlier.status).toBe(401);
     // The next step's code is fine.
     t.clock.advance(30_000);
@@ -190,7 +211,9 @@ describe('POST /api/2fa/verify', () => {
     const agents = await Promise.all(Array.from({ length: 5 }, () => atLoginChallenge(account)));
     const token = totpCodeAt(account.secret, t.clock.now());
     const results = await Promise.all(
-      agents.map(({ agent }) => agent.post('/api/2fa/verify').send({ userId: account.userId, token })),
+      agents.map(({ agent }) =>
+        agent.post('/api/2fa/verify').send({ userId: account.userId, token }),
+      ),
     );
     expect(results.map((res) => res.status).sort()).toEqual([200, 401, 401, 401, 401]);
     t.clock.advance(30_000);
@@ -203,13 +226,19 @@ describe('POST /api/2fa/verify', () => {
       expect(res.status).toBe(401);
       expect(res.body.message).toBe('Invalid verification code');
     }
-    const right = await agent.post('/api/2fa/verify').send({ userId, token: totpCodeAt(secret, t.clock.now()) });
+    const right = await agent
+      .post('/api/2fa/verify')
+      .send({ userId, token: totpCodeAt(secret, t.clock.now()) });
     expect(right.status).toBe(429);
     expect(right.body.message).toBe(AUTH_MESSAGES.twoFactorChallengeExhausted);
     // Logging in again opens a new challenge.
-    const again = await agent.post('/api/users/login').send({ email: (await userRow(userId)).email, password: GOOD_PASSWORD });
+    const again = await agent
+      .post('/api/users/login')
+      .send({ email: (await userRow(userId)).email, password: GOOD_PASSWORD });
     expect(again.status).toBe(200);
-    const ok = await agent.post('/api/2fa/verify').send({ userId, token: totpCodeAt(secret, t.clock.now()) });
+    const ok = await agent
+      .post('/api/2fa/verify')
+      .send({ userId, token: totpCodeAt(secret, t.clock.now()) });
     expect(ok.status).toBe(200);
     t.clock.advance(30_000);
   });
@@ -222,9 +251,14 @@ describe('POST /api/2fa/verify', () => {
     );
     expect(results.filter((res) => res.status === 401)).toHaveLength(5);
     expect(results.filter((res) => res.status === 429)).toHaveLength(15);
-    const [challenge] = await t.context.db.select().from(authChallenges).where(eq(authChallenges.userId, userId));
+    const [challenge] = await t.context.db
+      .select()
+      .from(authChallenges)
+      .where(eq(authChallenges.userId, userId));
     expect(challenge?.failedAttempts).toBe(5);
-    expect(await t.context.db.select().from(authFailures).where(eq(authFailures.userId, userId))).toHaveLength(5);
+    expect(
+      await t.context.db.select().from(authFailures).where(eq(authFailures.userId, userId)),
+    ).toHaveLength(5);
   });
 
   it('takes at most 10 wrong codes per account per hour, across logins, then 429 until the hour passes', async () => {
@@ -232,7 +266,9 @@ describe('POST /api/2fa/verify', () => {
     for (let login = 0; login < 2; login += 1) {
       const { agent } = await atLoginChallenge(account);
       for (let i = 0; i < 5; i += 1) {
-        const res = await agent.post('/api/2fa/verify').send({ userId: account.userId, token: wrongCode(account.secret) });
+        const res = await agent
+          .post('/api/2fa/verify')
+          .send({ userId: account.userId, token: wrongCode(account.secret) });
         expect(res.status).toBe(401);
       }
       t.clock.advance(60_000);
@@ -260,7 +296,7 @@ describe('POST /api/2fa/verify', () => {
 
   it('20 concurrent wrong guesses over 4 logins never exceed the hourly cap of 10', async () => {
     const account = await signUpFully(t, request.agent(t.app), mail);
-    const logins = [];
+    const logins: { agent: Agent }[] = [];
     for (let i = 0; i < 4; i += 1) logins.push(await atLoginChallenge(account));
     const token = wrongCode(account.secret);
     const results = await Promise.all(
@@ -270,7 +306,10 @@ describe('POST /api/2fa/verify', () => {
     );
     expect(results.filter((res) => res.status === 401)).toHaveLength(10);
     expect(results.filter((res) => res.status === 429)).toHaveLength(10);
-    const failures = await t.context.db.select().from(authFailures).where(eq(authFailures.userId, account.userId));
+    const failures = await t.context.db
+      .select()
+      .from(authFailures)
+      .where(eq(authFailures.userId, account.userId));
     expect(failures).toHaveLength(10);
     t.clock.advance(60 * 60 * 1000);
   });
@@ -278,7 +317,9 @@ describe('POST /api/2fa/verify', () => {
   it('says the session expired when the login challenge is older than 15 minutes', async () => {
     const { agent, userId, secret } = await atLoginChallenge();
     t.clock.advance(15 * 60 * 1000);
-    const res = await agent.post('/api/2fa/verify').send({ userId, token: totpCodeAt(secret, t.clock.now()) });
+    const res = await agent
+      .post('/api/2fa/verify')
+      .send({ userId, token: totpCodeAt(secret, t.clock.now()) });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Session expired. Please login again.');
   });
