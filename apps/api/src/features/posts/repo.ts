@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { follows, postLikes, posts, users } from '../../db/schema.js';
 import type { Queryable } from './concurrency.js';
@@ -63,18 +63,22 @@ export async function pageVisiblePosts(
   scope: FeedScope,
   page: { after: Keyset | undefined; limit: number },
 ): Promise<PostRow[]> {
-  return db
-    .select(postColumns)
-    .from(posts)
-    .where(
-      and(
-        visiblePostsWhere(viewerId),
-        scopeWhere(scope, viewerId),
-        page.after ? afterKeyset(posts.createdAt, posts.id, page.after) : undefined,
-      ),
-    )
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(page.limit + 1);
+  return (
+    db
+      .select(postColumns)
+      .from(posts)
+      .where(
+        and(
+          visiblePostsWhere(viewerId),
+          scopeWhere(scope, viewerId),
+          page.after ? afterKeyset(posts.createdAt, posts.id, page.after) : undefined,
+        ),
+      )
+      // Exactly the indexes' order (DESC NULLS LAST): plain DESC means NULLS FIRST, which the
+      // planner cannot read from these indexes and would sort the whole feed instead.
+      .orderBy(sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`)
+      .limit(page.limit + 1)
+  );
 }
 
 /** The post, if `viewerId` may see it. */
