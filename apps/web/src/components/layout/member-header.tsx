@@ -1,0 +1,53 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+import { logout } from '../../lib/session';
+import { getStoredFirstName } from '../../lib/storage';
+import { Button } from '../ui/button';
+import { Logo } from '../ui/logo';
+import './layout.css';
+
+export interface MemberHeaderProps {
+  /** The middle of the bar, e.g. the feed's search box. */
+  children?: ReactNode;
+  /** Extra controls before Logout (e.g. a mobile menu button). */
+  actions?: ReactNode;
+}
+
+/**
+ * The member area's top bar: brand (to the feed), an optional middle slot, a greeting with the stored
+ * first name, and Logout (which always ends on the login screen, see lib/session.ts).
+ */
+export function MemberHeader({ children, actions }: MemberHeaderProps) {
+  const [firstName] = useState(getStoredFirstName);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const onLogout = () => {
+    setLoggingOut(true);
+    void logout();
+  };
+
+  return (
+    <header className="member-header">
+      <div className="member-header__inner">
+        <Link to={paths.feed()} className="member-header__brand">
+          <Logo size="sm" />
+        </Link>
+        {children ? (
+          <div className="member-header__middle">{children}</div>
+        ) : (
+          <div className="member-header__spacer" />
+        )}
+        <div className="member-header__end">
+          <span className="member-header__greeting">
+            {firstName ? `Hi, ${firstName}` : 'Welcome'}
+          </span>
+          {actions}
+          <Button variant="secondary" size="sm" onClick={onLogout} loading={loggingOut}>
+            Logout
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

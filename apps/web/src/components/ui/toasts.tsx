@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { ToastContainer, toast, type ToastContainerProps, type ToastOptions } from 'react-toastify';
+
+/**
+ * Toasts (spec §2 "Notifications", §9 "Toast durations"): top-right, newest on top, with per-area
+ * settings. One container lives at the app root so a toast survives the navigation that often follows
+ * it ("Login successful!" then the 2FA screen). A toast takes the settings of the area it was raised
+ * in: the container's props follow the current area, and the area helpers below pin them per toast.
+ */
+export type ToastArea = 'auth' | 'feed' | 'default';
+
+type AreaSettings = Pick<ToastContainerProps, 'autoClose' | 'theme' | 'limit'>;
+
+export const TOAST_AREA_SETTINGS: Record<ToastArea, AreaSettings> = {
+  /** Login and sign-up pages: 3000 ms, dark. */
+  auth: { autoClose: 3_000, theme: 'dark' },
+  /** Feed: 4 s by default and for errors (2 s for successes, see feedToast), at most 20 kept. */
+  feed: { autoClose: 4_000, theme: 'light', limit: 20 },
+  /** Everywhere else: the library's defaults. */
+  default: { autoClose: 5_000, theme: 'light' },
+};
+
+export const FEED_SUCCESS_AUTO_CLOSE_MS = 2_000;
+
+export function toastAreaFor(pathname: string): ToastArea {
+  if (pathname === '/' || pathname === '/signup' || pathname === '/signup/') return 'auth';
+  if (/^\/feed\/?$/.test(pathname)) return 'feed';
+  return 'default';
+}
+
+export function AppToastContainer({ area }: { area: ToastArea }) {
+  return (
+    <ToastContainer
+      position="top-right"
+      newestOnTop
+      pauseOnHover
+      pauseOnFocusLoss
+      draggablePercent={80}
+      closeOnClick
+      {...TOAST_AREA_SETTINGS[area]}
+    />
+  );
+}
+
+type Notify = (content: ReactNode, options?: ToastOptions) => string | number;
+
+interface AreaToast {
+  success: Notify;
+  error: Notify;
+  info: Notify;
+  warning: Notify;
+}
+
+function areaToast(base: ToastOptions, successOverrides: ToastOptions = {}): AreaToast {
+  return {
+    success: (content, options) =>
+      toast.success(content, { ...base, ...successOverrides, ...options }),
+    error: (content, options) => toast.error(content, { ...base, ...options }),
+    info: (content, options) => toast.info(content, { ...base, ...options }),
+    warning: (content, options) => toast.warning(content, { ...base, ...options }),
+  };
+}
+
+/** For the login and sign-up pages: 3000 ms, dark (kept after navigating away). */
+export const authToast = areaToast({ autoClose: 3_000, theme: 'dark' });
+
+/** For the feed: 4 s for errors and by default, 2 s for successes. */
+export const feedToast = areaToast(
+  { autoClose: 4_000, theme: 'light' },
+  { autoClose: FEED_SUCCESS_AUTO_CLOSE_MS },
+);
+
+/** Everywhere else: library defaults (5000 ms, light). */
+export const notify = areaToast({ autoClose: 5_000, theme: 'light' });

@@ -1,0 +1,225 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError, api, setUnauthorizedHandler, uploadForm } from './api-client';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** A fetch that only ends when its signal aborts, like a server that never answers. */
+function hangingFetch() {
+  return vi.fn(
+    (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () =>
+          reject(new DOMException('Aborted', 'AbortError')),
+        );
+      }),
+  );
+}
+
+afterEach(() => setUnauthorizedHandler(undefined));
+
+describe('api client', () => {
+  it('sends JSON with credentials to /api and returns the parsed body', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, { success: true, user: { _id: 'u1' } }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    const result = await api.post<{ user: { _id: string } }>('/users/login', { email: 'a@b.co' });
+
+    expect(result.user._id).toBe('u1');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users/login');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(init.body).toBe(JSON.stringify({ email: 'a@b.co' }));
+  });
+
+  it('adds query parameters, skipping empty ones', async () => {
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, { success: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await api.get('/users/search', { query: { searchText: 'ann lee', page: 2, limit: undefined } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/users/search?searchText=ann+lee&page=2');
+  });
+
+  it('turns {success:false,message} answers into an ApiError with status and message', async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(429, { success: false, message: 'Please wait', retryAfterSeconds: 42 }),
+    );
+    const error = await api.post('/send-otp', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, message: 'Please wait', retryAfterSeconds: 42 });
+  });
+
+  it('treats success:false in a 200 answer as a failure too', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse(200, { success: false, message: 'Nope' }));
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 200, message: 'Nope' });
+  });
+
+  it('gives a generic message when the failure body is not JSON', async () => {
+    vi.stubGlobal('fetch', async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(api.get('/x')).rejects.toMatchObject({
+      status: 502,
+      message: 'Request failed with status 502',
+    });
+  });
+
+  it('gives up after 5 seconds by default with a timed-out NetworkError', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', hangingFetch());
+    const outcome = api.get('/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(4_999);
+    let settled = false;
+    void outcome.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ timedOut: true });
+  });
+
+  it('honours a per-call timeout', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', hangingFetch());
+    const outcome = api.get('/slow', { timeoutMs: 100 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await outcome).toMatchObject({ name: 'NetworkError', timedOut: true });
+  });
+
+  it('reports a connection failure as a NetworkError that did not time out', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api.get('/x')).rejects.toMatchObject({ name: 'NetworkError', timedOut: false });
+  });
+
+  it('calls the unauthorized handler on a 401', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(401, { success: false, message: 'Please log in first' }),
+    );
+    await expect(api.get('/posts')).rejects.toMatchObject({ status: 401 });
+    expect(handler).toHaveBeenCalledOnce();
+  });
+});
+
+/** A scriptable XMLHttpRequest: each `send` plays the next scripted outcome. */
+type Outcome =
+  { kind: 'respond'; status: number; body: unknown } | { kind: 'error' } | { kind: 'timeout' };
+
+function installFakeXhr(outcomes: Outcome[]) {
+  const sent: FakeXhr[] = [];
+  class FakeXhr {
+    upload: {
+      onprogress:
+        ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = {
+      onprogress: null,
+    };
+    status = 0;
+    responseText = '';
+    timeout = 0;
+    withCredentials = false;
+    url = '';
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    abort() {
+      this.onabort?.();
+    }
+    send() {
+      sent.push(this);
+      const outcome = outcomes.shift();
+      queueMicrotask(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        if (!outcome || outcome.kind === 'error') return this.onerror?.();
+        if (outcome.kind === 'timeout') return this.ontimeout?.();
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        this.status = outcome.status;
+        this.responseText = JSON.stringify(outcome.body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('uploadForm', () => {
+  it('posts to /api with credentials, a 30 s timeout, and reports progress', async () => {
+    const sent = installFakeXhr([
+      { kind: 'respond', status: 200, body: { success: true, url: '/media/a.jpg' } },
+    ]);
+    const progress: number[] = [];
+    const result = await uploadForm<{ url: string }>('/profile/upload-photo', new FormData(), {
+      onProgress: (p) => progress.push(p),
+    });
+    expect(result.url).toBe('/media/a.jpg');
+    expect(sent[0]).toMatchObject({
+      url: '/api/profile/upload-photo',
+      withCredentials: true,
+      timeout: 30_000,
+    });
+    expect(progress).toEqual([0, 50, 100]);
+  });
+
+  it('tries up to 3 times, 1 s apart, after network failures and timeouts', async () => {
+    vi.useFakeTimers();
+    const sent = installFakeXhr([
+      { kind: 'error' },
+      { kind: 'timeout' },
+      { kind: 'respond', status: 200, body: { success: true, url: '/media/b.jpg' } },
+    ]);
+    const result = uploadForm<{ url: string }>('/profile/upload-photo', new FormData());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sent).toHaveLength(3);
+    await expect(result).resolves.toMatchObject({ url: '/media/b.jpg' });
+  });
+
+  it('stops after the third failed attempt and rethrows the last error', async () => {
+    vi.useFakeTimers();
+    const sent = installFakeXhr([
+      { kind: 'respond', status: 503, body: { success: false, message: 'Busy' } },
+      { kind: 'respond', status: 503, body: { success: false, message: 'Busy' } },
+      {
+        kind: 'respond',
+        status: 500,
+        body: { success: false, message: 'Server error. Please try again later.' },
+      },
+    ]);
+    const outcome = uploadForm('/profile/upload-photo', new FormData()).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(sent).toHaveLength(3);
+    expect(await outcome).toMatchObject({
+      status: 500,
+      message: 'Server error. Please try again later.',
+    });
+  });
+
+  it('does not retry a refusal such as a 400', async () => {
+    const sent = installFakeXhr([
+      { kind: 'respond', status: 400, body: { success: false, message: 'File x is not an image' } },
+    ]);
+    await expect(uploadForm('/profile/upload-photo', new FormData())).rejects.toMatchObject({
+      status: 400,
+      message: 'File x is not an image',
+    });
+    expect(sent).toHaveLength(1);
+  });
+});

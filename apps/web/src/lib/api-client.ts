@@ -1,0 +1,298 @@
+import type { z } from 'zod';
+
+/**
+ * The one way the web app talks to the API (spec §7): JSON, cookies included, a 5 s default timeout,
+ * and failures turned into values the screens can read:
+ * - `ApiError`: the server answered with a failure (`{ success: false, message }` or a non-2xx status);
+ * - `NetworkError`: no answer at all (offline, aborted, or timed out).
+ * Screens pick the spec's wording from those two (e.g. login: 401 → "Invalid email or password…").
+ */
+
+/** Everything is served under /api on the app's own origin (the API serves the built app). */
+export const API_BASE = '/api';
+export const DEFAULT_TIMEOUT_MS = 5_000;
+export const UPLOAD_TIMEOUT_MS = 30_000;
+export const UPLOAD_ATTEMPTS = 3;
+export const UPLOAD_RETRY_DELAY_MS = 1_000;
+
+/** The body every API failure carries, plus whatever extra fields the server adds. */
+export interface ApiFailureBody {
+  success: false;
+  message: string;
+  errors?: { field: string; message: string }[];
+  retryAfterSeconds?: number;
+  [extra: string]: unknown;
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    /** The HTTP status (a 2xx when the body said `success: false`). */
+    readonly status: number,
+    message: string,
+    readonly body: Partial<ApiFailureBody> = {},
+  ) {
+    super(message);
+  }
+
+  /** The server's own message, when it sent one (`message` then holds it too). */
+  get serverMessage(): string | undefined {
+    const value = this.body.message;
+    return typeof value === 'string' && value ? value : undefined;
+  }
+
+  /** Seconds the server asked us to wait (429 answers), if it said. */
+  get retryAfterSeconds(): number | undefined {
+    const value = this.body.retryAfterSeconds;
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  }
+}
+
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+  constructor(
+    message: string,
+    /** True when our own timeout gave up, false for connection failures and caller aborts. */
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
+
+/** The message a failed call should show: the server's own text when it sent one, else the fallback. */
+export function messageOf(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+let unauthorizedHandler: ((error: ApiError) => void) | undefined;
+
+/**
+ * Called for every 401 answer. The app installs one that, on member pages, clears the stored session
+ * and returns to the login screen (src/app/unauthorized.ts); account-entry screens read their 401s
+ * themselves (wrong password, wrong code).
+ */
+export function setUnauthorizedHandler(handler: ((error: ApiError) => void) | undefined): void {
+  unauthorizedHandler = handler;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T = unknown> {
+  /** Milliseconds before the call is abandoned with a `NetworkError` (timedOut). Default 5000. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  /** When given, the success body is parsed with it (contract schemas from @kindred/contracts). */
+  schema?: z.ZodType<T>;
+}
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, signal, query, headers, schema } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const abortFromCaller = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), {
+      method,
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    throw timedOut
+      ? new NetworkError('The request timed out', true)
+      : new NetworkError(error instanceof Error ? error.message : 'Network request failed');
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  const data = await readJson(response);
+  return settle<T>(response.status, data, schema);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Turns a status and parsed body into the result, or throws the matching `ApiError`. */
+function settle<T>(status: number, data: unknown, schema?: z.ZodType<T>): T {
+  const record = isRecord(data) ? data : undefined;
+  const ok = status >= 200 && status < 300;
+  if (!ok || record?.success === false) {
+    const message =
+      typeof record?.message === 'string' && record.message
+        ? record.message
+        : `Request failed with status ${status}`;
+    const error = new ApiError(status, message, (record ?? {}) as Partial<ApiFailureBody>);
+    if (status === 401) unauthorizedHandler?.(error);
+    throw error;
+  }
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(status, 'Unexpected response from the server', {});
+  return parsed.data;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions<T>) =>
+    request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    request<T>('PUT', path, body ?? {}, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+    request<T>('PATCH', path, body ?? {}, options),
+  delete: <T>(path: string, options?: RequestOptions<T>) =>
+    request<T>('DELETE', path, undefined, options),
+};
+
+export interface UploadOptions<T = unknown> {
+  /** Upload progress in whole percent (0–100); restarts from 0 on a retry. */
+  onProgress?: (percent: number) => void;
+  /** Per attempt. Default 30 000 ms. */
+  timeoutMs?: number;
+  /** Default 3. */
+  attempts?: number;
+  /** Pause between attempts. Default 1000 ms. */
+  retryDelayMs?: number;
+  signal?: AbortSignal;
+  schema?: z.ZodType<T>;
+}
+
+/**
+ * Sends multipart form data with upload progress (fetch cannot report it, XMLHttpRequest can).
+ * Spec §7: 30 s timeout, up to 3 attempts 1 s apart. Only failures worth repeating are retried:
+ * no answer, a timeout, or a 5xx. A 4xx (too large, wrong type, not signed in) is final.
+ */
+export async function uploadForm<T>(
+  path: string,
+  form: FormData,
+  options: UploadOptions<T> = {},
+): Promise<T> {
+  const { attempts = UPLOAD_ATTEMPTS, retryDelayMs = UPLOAD_RETRY_DELAY_MS, signal } = options;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    if (attempt > 1) await wait(retryDelayMs, signal);
+    try {
+      return await sendOnce<T>(path, form, options);
+    } catch (error) {
+      lastError = error;
+      const retryable =
+        (error instanceof NetworkError && !signal?.aborted) ||
+        (error instanceof ApiError && error.status >= 500);
+      if (!retryable) throw error;
+    }
+  }
+  throw lastError;
+}
+
+function sendOnce<T>(path: string, form: FormData, options: UploadOptions<T>): Promise<T> {
+  const { onProgress, timeoutMs = UPLOAD_TIMEOUT_MS, signal, schema } = options;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(path));
+    xhr.withCredentials = true;
+    xhr.timeout = timeoutMs;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const onAbort = () => xhr.abort();
+    const cleanUp = () => signal?.removeEventListener('abort', onAbort);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      cleanUp();
+      let data: unknown;
+      try {
+        data = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : undefined;
+      } catch {
+        data = undefined;
+      }
+      try {
+        resolve(settle<T>(xhr.status, data, schema));
+      } catch (error) {
+        reject(error as Error);
+      }
+    };
+    xhr.onerror = () => {
+      cleanUp();
+      reject(new NetworkError('Network request failed'));
+    };
+    xhr.ontimeout = () => {
+      cleanUp();
+      reject(new NetworkError('The upload timed out', true));
+    };
+    xhr.onabort = () => {
+      cleanUp();
+      reject(new NetworkError('The upload was cancelled'));
+    };
+    if (signal?.aborted) {
+      reject(new NetworkError('The upload was cancelled'));
+      return;
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    onProgress?.(0);
+    xhr.send(form);
+  });
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new NetworkError('The upload was cancelled'));
+      return;
+    }
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new NetworkError('The upload was cancelled'));
+      },
+      { once: true },
+    );
+  });
+}

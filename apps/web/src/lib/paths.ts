@@ -1,0 +1,30 @@
+/**
+ * Every screen's path in one place, so features can link to each other's screens without importing
+ * each other (the route table itself lives in src/app/router.tsx).
+ */
+export const paths = {
+  login: () => '/',
+  signup: () => '/signup',
+  verifyOtp: () => '/verify-otp',
+  twoFactorSetup: (userId: string) => `/2fa-setup/${encodeURIComponent(userId)}`,
+  twoFactorVerify: (userId: string) => `/2fa-verify/${encodeURIComponent(userId)}`,
+  phoneVerify: (userId: string) => `/phone-verify/${encodeURIComponent(userId)}`,
+  feed: () => '/feed',
+  viewProfile: (userId: string) => `/viewprofile/${encodeURIComponent(userId)}`,
+  profileEdit: (userId: string) => `/profileedit/${encodeURIComponent(userId)}`,
+  viewAll: () => '/view-all',
+} as const;
+
+const MEMBER_PATH = /^\/(feed|view-all)\/?$|^\/(viewprofile|profileedit)\/[^/]+\/?$/;
+
+/** True for the screens that need a signed-in member (spec §2 route table). */
+export function isMemberPath(pathname: string): boolean {
+  return MEMBER_PATH.test(pathname);
+}
+
+/** A same-site path from untrusted input (e.g. a server's setupUrl), or the fallback. */
+export function safeInternalPath(candidate: unknown, fallback: string): string {
+  return typeof candidate === 'string' && candidate.startsWith('/') && !candidate.startsWith('//')
+    ? candidate
+    : fallback;
+}

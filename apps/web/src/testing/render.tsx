@@ -1,0 +1,43 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient } from '../app/providers';
+import { routes as appRoutes } from '../app/router';
+
+/** Renders the real route table (guards, layouts, toasts) at `path`, in memory. */
+export function renderApp(path: string, options: { routes?: RouteObject[] } = {}) {
+  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, pathname: () => router.state.location.pathname };
+}
+
+type Reply =
+  { status?: number; body: unknown } | ((body: unknown) => { status?: number; body: unknown });
+
+/**
+ * Stubs fetch with canned API answers keyed "METHOD /api/path". Returns the recorded calls
+ * (parsed JSON bodies) so tests can check what the screen sent.
+ */
+export function mockApi(replies: Record<string, Reply>) {
+  const calls: { key: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ key, body });
+    const reply = replies[key];
+    if (!reply) throw new TypeError(`No mocked reply for ${key}`);
+    const { status = 200, body: json } = typeof reply === 'function' ? reply(body) : reply;
+    return new Response(JSON.stringify(json), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}

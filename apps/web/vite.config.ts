@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/** The API (apps/api) listens on 3000; in production it also serves this app's `dist` from the same origin. */
+const API_ORIGIN = 'http://localhost:3000';
+const apiProxy = { '/api': { target: API_ORIGIN } };
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, strictPort: true, proxy: apiProxy },
+  preview: { port: 4173, proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Libraries change less often than our code: separate files stay cached across releases.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/[\\/]zod[\\/]/.test(id)) return 'zod';
+          return 'vendor';
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+    css: false,
+    // Two cores are shared with other engineers.
+    maxWorkers: 2,
+  },
+});
