@@ -1,0 +1,24 @@
+import type { LoginRequest, LoginResponse, VerificationRequiredResponse } from '@kindred/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+
+/** POST /api/users/login → the member and the next account-entry step. */
+export function logIn(input: LoginRequest): Promise<LoginResponse> {
+  return api.post<LoginResponse>('/users/login', input);
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: logIn });
+}
+
+/**
+ * A 403 from login whose body says the email must be verified first (the 7-day deadline passed):
+ * the API started a pending session, and the member continues at /verify-otp.
+ */
+export function verificationRequired(error: unknown): VerificationRequiredResponse | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const body = error.body as Partial<VerificationRequiredResponse>;
+  return body.nextStep === 'verify-email' && body.user?._id
+    ? (body as VerificationRequiredResponse)
+    : null;
+}
