@@ -1,7 +1,12 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
-import { createRateLimiters, type RateLimiters, type RateLimitSettings } from './http/rate-limit.js';
+import {
+  createRateLimiters,
+  NON_PRODUCTION_LIMIT_MULTIPLIER,
+  type RateLimiters,
+  type RateLimitSettings,
+} from './http/rate-limit.js';
 import { DatabaseSessionStore } from './http/session-store.js';
 import { createLocalStorage, type MediaStorage } from './features/media/storage.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -27,7 +32,9 @@ export interface AppContext {
   rateLimiters: RateLimiters;
 }
 
-export type ContextOverrides = Partial<Pick<AppContext, 'logger' | 'mailer' | 'sms' | 'clock' | 'storage'>> & {
+export type ContextOverrides = Partial<
+  Pick<AppContext, 'logger' | 'mailer' | 'sms' | 'clock' | 'storage'>
+> & {
   /** An already-open database (tests); otherwise one is opened from the config. */
   database?: DatabaseHandle;
   /** Tighter or looser brute-force limits than the defaults (tests exercise them this way). */
@@ -63,7 +70,11 @@ export async function createAppContext(
     sms: overrides.sms ?? createSmsSender({ twilio: config.twilio, logger }),
     storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'media')),
     clock: overrides.clock ?? systemClock,
-    rateLimiters: createRateLimiters(database, overrides.rateLimits),
+    rateLimiters: createRateLimiters(
+      database,
+      overrides.rateLimits,
+      config.isProduction ? 1 : NON_PRODUCTION_LIMIT_MULTIPLIER,
+    ),
   };
 }
 

@@ -56,11 +56,25 @@ export interface RateLimiters {
   reset(name: RateLimitName, key: string): Promise<void>;
 }
 
+/**
+ * Outside production the default limits are multiplied (as the Epic Stack does), so development
+ * and browser journeys that sign up and log in many members from 127.0.0.1 are not locked out;
+ * limits given explicitly in `overrides` are used exactly as given (tests exercise them that way).
+ */
+export const NON_PRODUCTION_LIMIT_MULTIPLIER = 100;
+
 export function createRateLimiters(
   database: Pick<DatabaseHandle, 'engine' | 'pool'>,
   overrides: Partial<RateLimitSettings> = {},
+  defaultsMultiplier = 1,
 ): RateLimiters {
-  const settings: RateLimitSettings = { ...DEFAULT_RATE_LIMITS, ...overrides };
+  const defaults = Object.fromEntries(
+    Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [
+      name,
+      { ...rule, points: rule.points * defaultsMultiplier },
+    ]),
+  ) as RateLimitSettings;
+  const settings: RateLimitSettings = { ...defaults, ...overrides };
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
   for (const name of Object.keys(settings) as RateLimitName[]) {
     const rule = settings[name];

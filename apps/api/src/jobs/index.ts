@@ -9,11 +9,17 @@ const HOUR_MS = 60 * 60 * 1000;
 /** First run shortly after start, so a deploy or restart does not delay due work by an hour. */
 const FIRST_RUN_DELAY_MS = 30 * 1000;
 
+export interface JobOptions {
+  /** Delay before each job's first run (tests shorten it). */
+  firstRunDelayMs?: number;
+}
+
 /**
  * Starts the scheduled background jobs of this process. Every job is safe to run in several
  * processes at once (it claims its work in the database), so each process simply runs them all.
  */
-export function startJobs(context: AppContext): RunningJobs {
+export function startJobs(context: AppContext, options: JobOptions = {}): RunningJobs {
+  const firstRunDelayMs = options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS;
   const timers: NodeJS.Timeout[] = [];
   const schedule = (name: string, everyMs: number, run: () => Promise<unknown>) => {
     let running = false;
@@ -28,7 +34,7 @@ export function startJobs(context: AppContext): RunningJobs {
           running = false;
         });
     };
-    const first = setTimeout(tick, Math.min(FIRST_RUN_DELAY_MS, everyMs));
+    const first = setTimeout(tick, Math.min(firstRunDelayMs, everyMs));
     const interval = setInterval(tick, everyMs);
     first.unref();
     interval.unref();
