@@ -104,6 +104,7 @@ export const PHOTO_MESSAGES = {
     `Your ${planName} plan allows up to ${allowance} photos. Upgrade to add more.`,
   missingFile: 'Please choose a photo to upload',
   uploaded: 'Photo uploaded successfully',
+  reordered: 'Photos updated',
   deleted: 'Photo deleted successfully',
   deleteFailed: 'Failed to delete photo',
   notFound: 'Photo not found',

@@ -21,12 +21,10 @@ export function profileRoutes(context: AppContext): Router {
     const input = parse(ProfileCreateRequestSchema, req.body);
     const viewerId = assertActingAs(req, input.userId);
     const { created } = await saveProfile(context, viewerId, input);
-    res
-      .status(created ? 201 : 200)
-      .json({
-        success: true,
-        message: created ? PROFILE_MESSAGES.created : PROFILE_MESSAGES.updated,
-      });
+    res.status(created ? 201 : 200).json({
+      success: true,
+      message: created ? PROFILE_MESSAGES.created : PROFILE_MESSAGES.updated,
+    });
   });
 
   router.post('/profile/upload-photo', requireMember, receivePhoto, async (req, res) => {
@@ -39,7 +37,7 @@ export function profileRoutes(context: AppContext): Router {
     const userId = parse(IdSchema, req.params.userId);
     const { photos } = parse(PhotoOrderRequestSchema, req.body);
     const kept = await reorderPhotos(context, memberId(req), userId, photos);
-    res.json({ success: true, message: 'Photos updated', ...kept });
+    res.json({ success: true, message: PHOTO_MESSAGES.reordered, ...kept });
   });
 
   router.delete('/profile/photo/:userId/:filename', requireMember, async (req, res) => {

@@ -219,6 +219,23 @@ describe('GET /users/search', () => {
     ]);
   });
 
+  it('hydrates a page in a fixed number of statements (page + count), however many results', async () => {
+    const statements: string[] = [];
+    const stop = t.context.database.onQuery((query) => {
+      if (!/"sessions"/.test(query)) statements.push(query);
+    });
+    try {
+      await search({ searchText: 'pagewise', limit: 12 });
+      const forTwelve = statements.length;
+      statements.length = 0;
+      await search({ searchText: 'quino', limit: 12 });
+      expect(forTwelve).toBe(2);
+      expect(statements).toHaveLength(2);
+    } finally {
+      stop();
+    }
+  });
+
   it('needs a signed-in member', async () => {
     expect((await request(t.app).get('/api/users/search?searchText=q')).status).toBe(401);
   });
