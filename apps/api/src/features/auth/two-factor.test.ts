@@ -95,21 +95,44 @@ describe('POST /api/2fa/setup', () => {
     expect(stored.totpEnabledAt).toBeNull();
   });
 
-  it('rotates the secret when called again before 2FA is enabled; the old one stops working', async () => {
+  it('gives the same secret again until 2FA is enabled (reloads and doubled requests agree)', async () => {
     const { agent, userId } = await atSetup();
     const first = await setUpTwoFactor(agent, userId);
-    const second = await setUpTwoFactor(agent, userId);
-    expect(second).not.toBe(first);
-    const old = totpCodeAt(first, t.clock.now());
-    if (old !== totpCodeAt(second, t.clock.now())) {
-      const res = await agent.post('/api/2fa/verify').send({ userId, token: old });
-      expect(res.status).toBe(401);
-    }
+    expect(await setUpTwoFactor(agent, userId)).toBe(first);
     const res = await agent
       .post('/api/2fa/verify')
-      .send({ userId, token: totpCodeAt(second, t.clock.now()) });
+      .send({ userId, token: totpCodeAt(first, t.clock.now()) });
     expect(res.status).toBe(200);
     t.clock.advance(30_000);
+  });
+
+  it('concurrent first setup requests agree on one secret, which then verifies', async () => {
+    const { agent, userId } = await atSetup();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => agent.post('/api/2fa/setup').send({ userId })),
+    );
+    expect(results.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    const secrets = new Set(results.map((res) => res.body.secret as string));
+    expect(secrets.size).toBe(1);
+    const [secret] = [...secrets];
+    const key = deriveKey(t.context.config.dataEncryptionKey, 'totp-secret');
+    expect(openSecret(key, (await userRow(userId)).totpSecretEncrypted!, userId)).toBe(secret);
+    const res = await agent
+      .post('/api/2fa/verify')
+      .send({ userId, token: totpCodeAt(secret!, t.clock.now()) });
+    expect(res.status).toBe(200);
+    t.clock.advance(30_000);
+  });
+
+  it('replaces a stored secret that no longer decrypts (the encryption key changed)', async () => {
+    const { agent, userId } = await atSetup();
+    await t.context.db
+      .update(users)
+      .set({ totpSecretEncrypted: 'v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
+      .where(eq(users.id, userId));
+    const secret = await setUpTwoFactor(agent, userId);
+    const key = deriveKey(t.context.config.dataEncryptionKey, 'totp-secret');
+    expect(openSecret(key, (await userRow(userId)).totpSecretEncrypted!, userId)).toBe(secret);
   });
 
   it('is refused with 409 once 2FA is enabled, and the secret is unchanged', async () => {
@@ -189,12 +212,10 @@ describe('POST /api/2fa/verify', () => {
     expect(replay.status).toBe(401);
     expect(replay.body.message).toBe('Invalid verification code');
     // The code of an earlier step is refused too: steps only move forward.
-    const earlier = await agent
-      .post('/api/2fa/verify')
-      .send({
-        userId: account.userId,
-        token: totpCodeAt(account.secret, new Date(t.clock.now().getTime() - 30_000)),
-      });
+    const earlier = await agent.post('/api/2fa/verify').send({
+      userId: account.userId,
+      token: totpCodeAt(account.secret, new Date(t.clock.now().getTime() - 30_000)),
+    });
     expect(earlier.status).toBe(401);
     // The next step's code is fine.
     t.clock.advance(30_000);

@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { authChallenges, authFailures, users } from '../../db/schema.js';
 import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
-import { deriveKey, openSecret, sealSecret } from './secret-box.js';
+import { deriveKey, openSecret, sealSecret, SecretBoxError } from './secret-box.js';
 import { generateTotpSecret, matchTotpStep, totpQrCode, totpUri } from './totp.js';
 
 /**
@@ -54,8 +54,10 @@ export interface TwoFactorEnrolment {
 }
 
 /**
- * A new secret for a member whose email is verified and who has not enabled 2FA yet. Calling it
- * again before the first code is confirmed replaces the secret (a fresh QR code).
+ * The authenticator secret of a member whose email is verified and who has not enabled 2FA yet.
+ * Until the first code is confirmed, asking again gives the same secret (a reload or a doubled
+ * request must not leave the page showing a QR code that no longer matches); concurrent first
+ * requests agree on one secret because it is stored only where none was stored before.
  */
 export async function beginTwoFactorSetup(
   context: AppContext,
@@ -63,20 +65,7 @@ export async function beginTwoFactorSetup(
 ): Promise<TwoFactorEnrolment> {
   if (!user.emailVerifiedAt) throw forbidden(AUTH_MESSAGES.emailNotVerified);
   if (user.totpEnabledAt) throw conflict(AUTH_MESSAGES.twoFactorAlreadyEnabled);
-  const secret = generateTotpSecret();
-  const now = context.clock.now();
-  const [stored] = await context.db
-    .update(users)
-    .set({
-      totpSecretEncrypted: sealSecret(secretKey(context), secret, user.id),
-      totpLastUsedStep: null,
-      updatedAt: now,
-    })
-    // Never overwrite the secret of an account that enabled 2FA in the meantime.
-    .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
-    .returning({ id: users.id });
-  if (!stored) throw conflict(AUTH_MESSAGES.twoFactorAlreadyEnabled);
-  await context.db.delete(authChallenges).where(eq(authChallenges.userId, user.id));
+  const secret = unconfirmedSecret(context, user) ?? (await storeNewSecret(context, user));
   const otpauthUrl = totpUri(secret, user.email);
   return {
     secret,
@@ -84,6 +73,48 @@ export async function beginTwoFactorSetup(
     qrCode: await totpQrCode(otpauthUrl),
     challengeId: await openChallenge(context, user.id),
   };
+}
+
+function unconfirmedSecret(
+  context: AppContext,
+  user: Pick<UserRow, 'id' | 'totpSecretEncrypted'>,
+): string | undefined {
+  if (!user.totpSecretEncrypted) return undefined;
+  try {
+    return openSecret(secretKey(context), user.totpSecretEncrypted, user.id);
+  } catch (error) {
+    // Sealed under another key (DATA_ENCRYPTION_KEY changed): nothing confirmed it, so replace it.
+    if (error instanceof SecretBoxError) return undefined;
+    throw error;
+  }
+}
+
+async function storeNewSecret(context: AppContext, user: UserRow): Promise<string> {
+  const secret = generateTotpSecret();
+  const [stored] = await context.db
+    .update(users)
+    .set({
+      totpSecretEncrypted: sealSecret(secretKey(context), secret, user.id),
+      totpLastUsedStep: null,
+      updatedAt: context.clock.now(),
+    })
+    .where(
+      and(
+        eq(users.id, user.id),
+        isNull(users.totpEnabledAt),
+        user.totpSecretEncrypted === null
+          ? isNull(users.totpSecretEncrypted)
+          : eq(users.totpSecretEncrypted, user.totpSecretEncrypted),
+      ),
+    )
+    .returning({ id: users.id });
+  if (stored) return secret;
+  // Another request stored one first (or 2FA was enabled meanwhile): use what is there now.
+  const [current] = await context.db.select().from(users).where(eq(users.id, user.id));
+  if (!current || current.totpEnabledAt) throw conflict(AUTH_MESSAGES.twoFactorAlreadyEnabled);
+  const theirs = unconfirmedSecret(context, current);
+  if (!theirs) throw conflict(AUTH_MESSAGES.twoFactorAlreadyEnabled);
+  return theirs;
 }
 
 type Outcome =
