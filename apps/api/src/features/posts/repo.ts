@@ -118,18 +118,6 @@ export async function deletePostOfAuthor(
   return { deleted: row !== undefined, mediaKey: row?.mediaKey ?? null };
 }
 
-/**
- * Media keys of every post a member wrote, ignoring visibility: for removing the files when the
- * member's account (and with it, by cascade, their posts) is deleted.
- */
-export async function unsafeMediaKeysOfAuthor(db: Database, authorId: string): Promise<string[]> {
-  const rows = await db
-    .select({ mediaKey: posts.mediaKey })
-    .from(posts)
-    .where(and(eq(posts.authorId, authorId), sql`${posts.mediaKey} is not null`));
-  return rows.map((row) => row.mediaKey!);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Likes. Counts only include active members, like every other list of people.
 
