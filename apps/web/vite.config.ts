@@ -29,6 +29,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     css: false,
+    // Some screens wait out real toast timings (3 s); a loaded CI machine needs headroom.
+    testTimeout: 20_000,
     // Two cores are shared with other engineers.
     maxWorkers: 2,
   },
