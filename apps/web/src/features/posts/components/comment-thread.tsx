@@ -1,0 +1,145 @@
+import type { CommentDto } from '@kindred/contracts';
+import { useState } from 'react';
+import { feedToast } from '../../../components/ui/toasts';
+import { useDeleteComment } from '../api/delete-comment';
+import { REPLY_INDENT_PX } from '../lib/comment-tree';
+import { POSTS_UI_MESSAGES } from '../lib/messages';
+import { AuthorLine } from './author-line';
+import { CommentForm } from './comment-form';
+import { ConfirmDialog } from './confirm-dialog';
+import { ReplyIcon, TrashIcon } from './icons';
+import { MentionContent } from './mention-content';
+import { RelativeTime } from './relative-time';
+
+const M = POSTS_UI_MESSAGES;
+
+export interface CommentThreadProps {
+  postId: string;
+  comments: readonly CommentDto[];
+  /** 0 for the post's own comments; each level of replies is indented 20 px further. */
+  depth?: number;
+}
+
+/** A post's comments with their replies nested beneath them, 20 px per level (SPEC §2, §9). */
+export function CommentThread({ postId, comments, depth = 0 }: CommentThreadProps) {
+  if (comments.length === 0) return null;
+  return (
+    <ul
+      className={depth === 0 ? 'comment-list' : 'comment-list comment-list--replies'}
+      style={depth === 0 ? undefined : { paddingInlineStart: `${REPLY_INDENT_PX}px` }}
+      data-depth={depth}
+    >
+      {comments.map((comment) => (
+        <li key={comment._id} className="comment-list__item">
+          <CommentItem postId={postId} comment={comment} depth={depth} />
+          <CommentThread postId={postId} comments={comment.replies} depth={depth + 1} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function authorName(comment: CommentDto): string {
+  if (comment.userId) {
+    return (
+      `${comment.userId.firstName} ${comment.userId.lastName}`.trim() || M.authors.failedLookup
+    );
+  }
+  return comment.authorDeleted ? M.authors.deletedCommentAuthor : M.authors.failedLookup;
+}
+
+function CommentItem({
+  postId,
+  comment,
+  depth,
+}: {
+  postId: string;
+  comment: CommentDto;
+  depth: number;
+}) {
+  const [replying, setReplying] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const deleteComment = useDeleteComment(postId);
+  const name = authorName(comment);
+
+  if (comment.deleted) {
+    return (
+      <article className="comment comment--deleted" aria-label="Deleted comment" data-depth={depth}>
+        <p className="comment__deleted">{M.deletedComment}</p>
+      </article>
+    );
+  }
+
+  const onDelete = () => {
+    deleteComment.mutate(comment._id, {
+      onSuccess: () => {
+        setConfirming(false);
+        feedToast.success(M.comment.deleted);
+      },
+      onError: () => {
+        setConfirming(false);
+        feedToast.error(M.comment.deleteFailed);
+      },
+    });
+  };
+
+  return (
+    <article className="comment" aria-label={`Comment by ${name}`} data-depth={depth}>
+      <header className="comment__header">
+        <AuthorLine
+          author={comment.userId}
+          placeholder={
+            comment.authorDeleted ? M.authors.deletedCommentAuthor : M.authors.failedLookup
+          }
+          size="sm"
+        />
+        <RelativeTime iso={comment.createdAt} />
+      </header>
+      <p className="comment__content">
+        <MentionContent content={comment.content} mentions={comment.mentions} />
+      </p>
+      <div className="comment__actions">
+        <button
+          type="button"
+          className="post-action post-action--small"
+          aria-expanded={replying}
+          aria-label={`Reply to ${name}`}
+          onClick={() => setReplying((open) => !open)}
+        >
+          <ReplyIcon size={14} />
+          <span>Reply</span>
+        </button>
+        {comment.canDelete ? (
+          <button
+            type="button"
+            className="post-action post-action--small post-action--danger"
+            aria-label="Delete comment"
+            onClick={() => setConfirming(true)}
+          >
+            <TrashIcon size={14} />
+            <span>Delete</span>
+          </button>
+        ) : null}
+      </div>
+      {replying ? (
+        <CommentForm
+          postId={postId}
+          parentCommentId={comment._id}
+          replyingTo={name}
+          autoFocus
+          onDone={() => setReplying(false)}
+          onCancel={() => setReplying(false)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete comment?"
+        description="Your comment will be removed. Replies to it stay in the conversation."
+        confirmLabel="Delete"
+        busy={deleteComment.isPending}
+        onConfirm={onDelete}
+        onCancel={() => setConfirming(false)}
+      />
+    </article>
+  );
+}

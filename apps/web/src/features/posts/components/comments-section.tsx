@@ -1,0 +1,34 @@
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useComments } from '../api/get-comments';
+import { POSTS_UI_MESSAGES } from '../lib/messages';
+import { useErrorToast } from '../use-error-toast';
+import { CommentForm } from './comment-form';
+import { CommentThread } from './comment-thread';
+
+/** The expandable comments of one post: the thread (with replies) and a box for a new comment. */
+export function CommentsSection({ id, postId }: { id: string; postId: string }) {
+  const comments = useComments(postId, true);
+  useErrorToast(comments, POSTS_UI_MESSAGES.comment.loadFailed);
+
+  return (
+    <section id={id} className="comments" aria-label="Comments">
+      {comments.isPending ? (
+        <Spinner size="sm" label="Loading comments" />
+      ) : comments.isError && !comments.data ? (
+        <Alert tone="error">
+          {POSTS_UI_MESSAGES.comment.loadFailed}.{' '}
+          <Button variant="ghost" size="sm" onClick={() => void comments.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : comments.data && comments.data.length > 0 ? (
+        <CommentThread postId={postId} comments={comments.data} />
+      ) : (
+        <p className="comments__empty">No comments yet. Start the conversation.</p>
+      )}
+      <CommentForm postId={postId} />
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildPost, renderWithProviders } from '../test-support';
+import { CreatePostButton } from './create-post-button';
+import { mediaProblem } from './create-post-modal';
+
+describe('the Create Post modal', () => {
+  it('names the submit button after the chosen audience', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CreatePostButton />);
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Create Post' });
+    expect(dialog).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveFocus();
+    expect(screen.getByRole('radio', { name: /Post to General Feed/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Share to Feed' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /Post to Followers/ }));
+    expect(screen.getByRole('button', { name: 'Share with Followers' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share to Feed' })).toBeNull();
+  });
+
+  it('requires a title that is not blank', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CreatePostButton />);
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    await user.type(screen.getByLabelText('Title'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Share to Feed' }));
+
+    expect(screen.getByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('sends the post as multipart, disabled while sending, then closes and toasts', async () => {
+    const sent: FormData[] = [];
+    class FakeXhr {
+      status = 0;
+      responseText = '';
+      upload: { onprogress?: unknown } = {};
+      withCredentials = false;
+      timeout = 0;
+      onload?: () => void;
+      open() {}
+      setRequestHeader() {}
+      abort() {}
+      send(form: FormData) {
+        sent.push(form);
+        setTimeout(() => {
+          this.status = 201;
+          this.responseText = JSON.stringify({
+            success: true,
+            message: 'Post created successfully!',
+            post: buildPost(),
+          });
+          this.onload?.();
+        }, 20);
+      }
+    }
+    const original = window.XMLHttpRequest;
+    window.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<CreatePostButton />);
+      await user.click(screen.getByRole('button', { name: 'Create Post' }));
+      await user.type(screen.getByLabelText('Title'), '  Hello there ');
+      await user.type(screen.getByLabelText('Description'), 'First post');
+      await user.click(screen.getByRole('radio', { name: /Post to Followers/ }));
+      await user.click(screen.getByRole('button', { name: 'Share with Followers' }));
+
+      expect(screen.getByRole('button', { name: 'Share with Followers' })).toBeDisabled();
+      expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const form = sent[0]!;
+      expect(form.get('title')).toBe('Hello there');
+      expect(form.get('description')).toBe('First post');
+      expect(form.get('privacy')).toBe('followers');
+      expect(form.get('media')).toBeNull();
+    } finally {
+      window.XMLHttpRequest = original;
+    }
+  });
+});
+
+describe('checking a chosen file before sending', () => {
+  it('accepts JPG/PNG/WEBP up to 10MB and MP4/WEBM up to 50MB', () => {
+    expect(mediaProblem({ type: 'image/png', size: 10 * 1024 * 1024 })).toBeNull();
+    expect(mediaProblem({ type: 'video/mp4', size: 50 * 1024 * 1024 })).toBeNull();
+    expect(mediaProblem({ type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toBe(
+      'Image is too large. Maximum size is 10MB',
+    );
+    expect(mediaProblem({ type: 'video/webm', size: 50 * 1024 * 1024 + 1 })).toMatch(/too large/);
+    expect(mediaProblem({ type: 'image/gif', size: 10 })).toBe(
+      'Only JPG, PNG, WEBP images or MP4/WEBM videos are allowed',
+    );
+  });
+});

@@ -1,0 +1,295 @@
+import {
+  POST_DESCRIPTION_MAX_LENGTH,
+  POST_IMAGE_MAX_BYTES,
+  POST_IMAGE_TYPES,
+  POST_MEDIA_ACCEPT,
+  POST_TITLE_MAX_LENGTH,
+  POST_VIDEO_MAX_BYTES,
+  POST_VIDEO_TYPES,
+  type PostDto,
+} from '@kindred/contracts';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type RefObject,
+} from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { TextField } from '../../../components/ui/text-field';
+import { feedToast } from '../../../components/ui/toasts';
+import { ApiError } from '../../../lib/api-client';
+import { useCreatePost } from '../api/create-post';
+import { POSTS_UI_MESSAGES } from '../lib/messages';
+import { AUDIENCE_CHOICES, submitLabelFor, type PostAudience } from '../lib/privacy';
+
+const M = POSTS_UI_MESSAGES;
+
+export interface CreatePostModalProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated?: (post: PostDto) => void;
+  /** Audience chosen when the modal opens (default public). */
+  initialPrivacy?: PostAudience;
+}
+
+/**
+ * The Create Post modal (SPEC §2): title (required), description, who sees it (General Feed or
+ * Followers), an optional image or video with a preview. The submit button says where the post
+ * goes and is disabled while it is being sent.
+ */
+export function CreatePostModal({
+  open,
+  onClose,
+  onCreated,
+  initialPrivacy,
+}: CreatePostModalProps) {
+  const [busy, setBusy] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
+  return (
+    <Modal
+      open={open}
+      onClose={busy ? () => undefined : onClose}
+      title="Create Post"
+      size="md"
+      closeOnBackdrop={!busy}
+      initialFocusRef={titleRef}
+    >
+      {open ? (
+        <CreatePostForm
+          titleRef={titleRef}
+          initialPrivacy={initialPrivacy}
+          onBusyChange={setBusy}
+          onCancel={onClose}
+          onCreated={(post) => {
+            onCreated?.(post);
+            onClose();
+          }}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+interface MediaChoice {
+  file: File;
+  url: string;
+  kind: 'image' | 'video';
+}
+
+/** Why a chosen file cannot be posted, or null (the server checks the bytes again). */
+export function mediaProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  const isImage = (POST_IMAGE_TYPES as readonly string[]).includes(file.type);
+  const isVideo = (POST_VIDEO_TYPES as readonly string[]).includes(file.type);
+  if (!isImage && !isVideo) return M.mediaType;
+  if (isImage && file.size > POST_IMAGE_MAX_BYTES) return M.imageTooLarge;
+  if (isVideo && file.size > POST_VIDEO_MAX_BYTES) return M.mediaTooLarge;
+  return null;
+}
+
+function CreatePostForm({
+  titleRef,
+  initialPrivacy = 'public',
+  onBusyChange,
+  onCancel,
+  onCreated,
+}: {
+  titleRef: RefObject<HTMLInputElement | null>;
+  initialPrivacy?: PostAudience;
+  onBusyChange: (busy: boolean) => void;
+  onCancel: () => void;
+  onCreated: (post: PostDto) => void;
+}) {
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [privacy, setPrivacy] = useState<PostAudience>(initialPrivacy);
+  const [media, setMedia] = useState<MediaChoice | null>(null);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [mediaError, setMediaError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const createPost = useCreatePost(setProgress);
+  const submitting = createPost.isPending;
+  const ids = useId();
+
+  useEffect(() => {
+    onBusyChange(submitting);
+  }, [submitting, onBusyChange]);
+  useEffect(() => () => onBusyChange(false), [onBusyChange]);
+
+  // The preview's object URL lives as long as this choice is shown.
+  const mediaUrl = media?.url;
+  useEffect(() => {
+    if (!mediaUrl) return;
+    return () => URL.revokeObjectURL(mediaUrl);
+  }, [mediaUrl]);
+
+  const onPickMedia = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = mediaProblem(file);
+    setMediaError(problem);
+    if (problem) return;
+    setMedia({
+      file,
+      url: URL.createObjectURL(file),
+      kind: file.type.startsWith('video/') ? 'video' : 'image',
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    if (title.trim() === '') {
+      setTitleError(M.titleRequired);
+      return;
+    }
+    setServerError(null);
+    setProgress(0);
+    createPost.mutate(
+      { title: title.trim(), description: description.trim(), privacy, media: media?.file ?? null },
+      {
+        onSuccess: (result) => {
+          feedToast.success(M.created);
+          onCreated(result.post);
+        },
+        onError: (error) => {
+          feedToast.error(M.createFailed);
+          // A refusal the member can act on (too large, wrong type…) is shown in the form.
+          if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
+            setServerError(error.serverMessage);
+          }
+        },
+      },
+    );
+  };
+
+  const descriptionId = `${ids}-description`;
+  const mediaInputId = `${ids}-media`;
+  const mediaHintId = `${ids}-media-hint`;
+  const mediaErrorId = `${ids}-media-error`;
+
+  return (
+    <form className="post-form" onSubmit={onSubmit} noValidate>
+      {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      <TextField
+        ref={titleRef}
+        label="Title"
+        required
+        value={title}
+        maxLength={POST_TITLE_MAX_LENGTH}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          if (titleError && event.target.value.trim()) setTitleError(null);
+        }}
+        error={titleError}
+        disabled={submitting}
+        autoComplete="off"
+      />
+
+      <div className="field">
+        <label className="field__label" htmlFor={descriptionId}>
+          Description
+        </label>
+        <textarea
+          id={descriptionId}
+          className="field__control post-form__description"
+          rows={4}
+          value={description}
+          maxLength={POST_DESCRIPTION_MAX_LENGTH}
+          onChange={(event) => setDescription(event.target.value)}
+          disabled={submitting}
+          placeholder="What would you like to share?"
+        />
+      </div>
+
+      <fieldset className="post-form__audience" disabled={submitting}>
+        <legend className="field__label">Who can see it</legend>
+        {AUDIENCE_CHOICES.map((choice) => (
+          <label key={choice.value} className="audience-choice">
+            <input
+              type="radio"
+              name={`${ids}-privacy`}
+              value={choice.value}
+              checked={privacy === choice.value}
+              onChange={() => setPrivacy(choice.value)}
+            />
+            <span className="audience-choice__text">
+              <span className="audience-choice__label">{choice.label}</span>
+              <span className="audience-choice__hint">{choice.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      <div className="field">
+        <span className="field__label">Photo or video (optional)</span>
+        <p id={mediaHintId} className="field__hint">
+          JPG, PNG or WEBP up to 10MB, or MP4/WEBM video up to 50MB.
+        </p>
+        {media ? (
+          <div className="post-form__preview">
+            {media.kind === 'video' ? (
+              <video
+                src={media.url}
+                controls
+                preload="metadata"
+                aria-label="Selected video preview"
+              />
+            ) : (
+              <img src={media.url} alt="Selected image preview" />
+            )}
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setMedia(null)}
+              disabled={submitting}
+            >
+              Remove {media.kind}
+            </Button>
+          </div>
+        ) : (
+          <div className="post-form__picker">
+            <input
+              id={mediaInputId}
+              type="file"
+              className="visually-hidden post-form__file"
+              accept={POST_MEDIA_ACCEPT}
+              onChange={onPickMedia}
+              disabled={submitting}
+              aria-describedby={[mediaHintId, mediaError ? mediaErrorId : null]
+                .filter(Boolean)
+                .join(' ')}
+              aria-invalid={mediaError ? true : undefined}
+            />
+            <label htmlFor={mediaInputId} className="btn btn--secondary btn--sm">
+              Add photo or video
+            </label>
+          </div>
+        )}
+        {mediaError ? (
+          <p id={mediaErrorId} className="field__error">
+            {mediaError}
+          </p>
+        ) : null}
+      </div>
+
+      {submitting && media ? <ProgressBar value={progress} label="Uploading" /> : null}
+
+      <div className="post-form__actions">
+        <Button variant="secondary" onClick={onCancel} disabled={submitting}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={submitting}>
+          {submitLabelFor(privacy)}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { useMentionCandidates } from '../api/search-mentions';
+import { findMentionTrigger, insertMention, mentionName } from '../lib/mentions';
+
+/** Wait this long after the last keystroke before asking for suggestions. */
+const SEARCH_DEBOUNCE_MS = 200;
+
+export interface MentionTextareaProps {
+  label: string;
+  /** Keep the label for assistive tech only (the placeholder says it visually). */
+  hideLabel?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  disabled?: boolean;
+  maxLength?: number;
+  rows?: number;
+  autoFocus?: boolean;
+  /** Ctrl+Enter / Cmd+Enter. */
+  onSubmitShortcut?: () => void;
+}
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/**
+ * A comment box with @mention autocomplete: typing "@" and the start of a name lists matching
+ * members (GET /api/users/search?q=); picking one (click, Enter or Tab; arrows move, Escape
+ * closes) inserts `@[First Last](id)`, which the comment shows as a link to their profile.
+ */
+export function MentionTextarea({
+  label,
+  hideLabel = false,
+  value,
+  onChange,
+  placeholder,
+  disabled,
+  maxLength,
+  rows = 2,
+  autoFocus,
+  onSubmitShortcut,
+}: MentionTextareaProps) {
+  const id = useId();
+  const textareaId = `${id}-input`;
+  const listboxId = `${id}-mentions`;
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const pendingCaret = useRef<number | null>(null);
+  const [caret, setCaret] = useState(value.length);
+  // The "@" whose suggestions were dismissed with Escape (they stay closed until another "@").
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const [active, setActive] = useState({ query: '', index: 0 });
+
+  const trigger = findMentionTrigger(value, caret);
+  const query =
+    trigger && trigger.start !== dismissedAt && trigger.query.length > 0 ? trigger.query : null;
+  const debouncedQuery = useDebounced(query, SEARCH_DEBOUNCE_MS);
+  const search = useMentionCandidates(query === null ? null : debouncedQuery);
+  const candidates = query === null ? [] : (search.data ?? []);
+  const searching = query !== null && (query !== debouncedQuery || search.isFetching);
+  const open = query !== null && (candidates.length > 0 || searching || search.isSuccess);
+  const activeIndex = active.query === query ? Math.min(active.index, candidates.length - 1) : 0;
+  const activeCandidate = open ? candidates[activeIndex] : undefined;
+
+  useLayoutEffect(() => {
+    const position = pendingCaret.current;
+    const textarea = textareaRef.current;
+    if (position === null || !textarea) return;
+    pendingCaret.current = null;
+    textarea.focus();
+    textarea.setSelectionRange(position, position);
+  }, [value]);
+
+  const choose = (index: number) => {
+    const member = candidates[index];
+    if (!trigger || !member) return;
+    const result = insertMention(value, trigger, caret, member);
+    pendingCaret.current = result.caret;
+    setCaret(result.caret);
+    onChange(result.text);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && onSubmitShortcut) {
+      event.preventDefault();
+      onSubmitShortcut();
+      return;
+    }
+    if (!open || query === null) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      setDismissedAt(trigger?.start ?? null);
+      return;
+    }
+    if (candidates.length === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive({ query, index: (activeIndex + step + candidates.length) % candidates.length });
+    } else if (event.key === 'Enter' || event.key === 'Tab') {
+      event.preventDefault();
+      choose(activeIndex);
+    }
+  };
+
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  return (
+    <div className="mention-box">
+      <label htmlFor={textareaId} className={hideLabel ? 'visually-hidden' : 'field__label'}>
+        {label}
+      </label>
+      <textarea
+        ref={textareaRef}
+        id={textareaId}
+        className="field__control mention-box__input"
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        maxLength={maxLength}
+        rows={rows}
+        autoFocus={autoFocus}
+        aria-autocomplete="list"
+        aria-controls={open ? listboxId : undefined}
+        aria-activedescendant={activeCandidate ? optionId(activeIndex) : undefined}
+        onChange={(event) => {
+          setCaret(event.target.selectionStart ?? event.target.value.length);
+          onChange(event.target.value);
+        }}
+        onSelect={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
+        onKeyDown={onKeyDown}
+        onBlur={() => setDismissedAt(trigger?.start ?? null)}
+        onFocus={() => setDismissedAt(null)}
+      />
+      {open ? (
+        <div className="mention-box__popup">
+          <ul
+            id={listboxId}
+            role="listbox"
+            aria-label="Mention someone"
+            className="mention-box__list"
+          >
+            {candidates.map((member, index) => (
+              <li
+                key={member._id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === activeIndex}
+                className="mention-box__option"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(index)}
+                onMouseEnter={() => setActive({ query: query ?? '', index })}
+              >
+                {member.profilePicture ? (
+                  <img className="mention-box__avatar" src={member.profilePicture} alt="" />
+                ) : (
+                  <span
+                    className="mention-box__avatar mention-box__avatar--empty"
+                    aria-hidden="true"
+                  />
+                )}
+                <span>{mentionName(member)}</span>
+              </li>
+            ))}
+          </ul>
+          {candidates.length === 0 ? (
+            <p className="mention-box__status" role="status">
+              {searching ? <Spinner size="sm" label="Searching members" /> : 'No members found'}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { PostDto } from '@kindred/contracts';
+import { useId, useState } from 'react';
+import { Card } from '../../../components/ui/card';
+import { feedToast } from '../../../components/ui/toasts';
+import { useDeletePost } from '../api/delete-post';
+import { useLikePost } from '../api/like-post';
+import { POSTS_UI_MESSAGES } from '../lib/messages';
+import { AuthorLine } from './author-line';
+import { CommentsSection } from './comments-section';
+import { ConfirmDialog } from './confirm-dialog';
+import { CommentIcon, HeartIcon, TrashIcon } from './icons';
+import { PostMedia } from './post-media';
+import { PrivacyIcon } from './privacy-icon';
+import { RelativeTime } from './relative-time';
+
+const M = POSTS_UI_MESSAGES;
+
+export interface PostCardProps {
+  post: PostDto;
+  /** Position in the feed (1-based) and its size when known, for assistive tech (role="feed"). */
+  position?: number;
+}
+
+/**
+ * One post: author with badge, time and privacy; title, description and media; like and comment
+ * buttons with counts; the expandable comments. Delete appears only when the API says the viewer
+ * may (their own post).
+ */
+export function PostCard({ post, position }: PostCardProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const commentsId = `${id}-comments`;
+  const [showComments, setShowComments] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const like = useLikePost();
+  const deletePost = useDeletePost();
+
+  const onDelete = () => {
+    deletePost.mutate(post._id, {
+      onSuccess: () => feedToast.success(M.deleted),
+      onError: () => {
+        setConfirmingDelete(false);
+        feedToast.error(M.deleteFailed);
+      },
+    });
+  };
+
+  return (
+    <Card
+      as="article"
+      padding="none"
+      className="post-card"
+      aria-labelledby={titleId}
+      aria-posinset={position}
+      aria-setsize={position === undefined ? undefined : -1}
+      data-post-id={post._id}
+    >
+      <header className="post-card__header">
+        <AuthorLine author={post.userId} placeholder={M.authors.missingPostAuthor} />
+        <span className="post-card__meta">
+          <RelativeTime iso={post.createdAt} />
+          <span aria-hidden="true">·</span>
+          <PrivacyIcon privacy={post.privacy} />
+        </span>
+        {post.canDelete ? (
+          <button
+            type="button"
+            className="post-action post-action--icon post-card__delete"
+            aria-label="Delete post"
+            title="Delete post"
+            onClick={() => setConfirmingDelete(true)}
+          >
+            <TrashIcon />
+          </button>
+        ) : null}
+      </header>
+
+      <div className="post-card__body">
+        <h3 id={titleId} className="post-card__title">
+          {post.title}
+        </h3>
+        {post.description ? <p className="post-card__description">{post.description}</p> : null}
+      </div>
+      {post.media ? <PostMedia media={post.media} title={post.title} /> : null}
+
+      <div className="post-card__actions">
+        <button
+          type="button"
+          className={`post-action${post.isLiked ? ' post-action--liked' : ''}`}
+          aria-pressed={post.isLiked}
+          disabled={like.isPending}
+          onClick={() => like.mutate(post._id)}
+        >
+          <HeartIcon filled={post.isLiked} />
+          <span>Like</span>
+          <span className="post-action__count">{post.likesCount}</span>
+        </button>
+        <button
+          type="button"
+          className="post-action"
+          aria-expanded={showComments}
+          aria-controls={showComments ? commentsId : undefined}
+          onClick={() => setShowComments((open) => !open)}
+        >
+          <CommentIcon />
+          <span>Comments</span>
+          <span className="post-action__count">{post.commentsCount}</span>
+        </button>
+      </div>
+
+      {showComments ? <CommentsSection id={commentsId} postId={post._id} /> : null}
+
+      <ConfirmDialog
+        open={confirmingDelete}
+        title="Delete post?"
+        description="This post, its likes and its comments will be removed for everyone."
+        confirmLabel="Delete"
+        busy={deletePost.isPending}
+        onConfirm={onDelete}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePostFeed } from '../api/get-feed';
+import type { FeedSource } from '../api/query-keys';
+import { POSTS_UI_MESSAGES } from '../lib/messages';
+import { useErrorToast } from '../use-error-toast';
+import { PostCard } from './post-card';
+
+const M = POSTS_UI_MESSAGES;
+
+export interface PostFeedProps {
+  source: FeedSource;
+  /** What to show when there are no posts; each source has a default. */
+  emptyState?: ReactNode;
+  /** Accessible name of the list (default from the source). */
+  label?: string;
+}
+
+/** Start loading the next page this far before the end of the list comes into view. */
+const PREFETCH_MARGIN = '600px 0px';
+
+const LABELS: Record<FeedSource['kind'], string> = {
+  general: 'General posts',
+  following: 'Posts from people you follow',
+  user: 'Posts',
+};
+
+export function defaultEmptyState(source: FeedSource): ReactNode {
+  const line =
+    source.kind === 'general'
+      ? M.emptyGeneral
+      : source.kind === 'following'
+        ? M.emptyFollowing
+        : null;
+  return (
+    <div className="post-feed__empty">
+      <h3>{M.emptyTitle}</h3>
+      {line ? <p>{line}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * A list of posts — General, People You Follow, or one member's — newest first, loading older
+ * pages as the end of the list scrolls into view (with a "Load more" button for keyboards and
+ * browsers without IntersectionObserver).
+ */
+export function PostFeed({ source, emptyState, label }: PostFeedProps) {
+  const feed = usePostFeed(source);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
+  useErrorToast(feed, source.kind === 'following' ? M.fetchFollowingFailed : M.fetchFailed);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
+    if (typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  if (feed.isPending) {
+    return (
+      <div className="post-feed__loading">
+        <Spinner label="Loading posts" />
+      </div>
+    );
+  }
+
+  if (feed.isError && !feed.data) {
+    return (
+      <Alert tone="error" className="post-feed__error">
+        <p>{source.kind === 'following' ? M.fetchFollowingFailed : M.fetchFailed}.</p>
+        <Button variant="secondary" size="sm" onClick={() => void feed.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const posts = feed.data.pages.flatMap((page) => page.posts);
+  if (posts.length === 0) return <>{emptyState ?? defaultEmptyState(source)}</>;
+
+  return (
+    <div className="post-feed">
+      <div role="feed" aria-label={label ?? LABELS[source.kind]} aria-busy={isFetchingNextPage}>
+        {posts.map((post, index) => (
+          <PostCard key={post._id} post={post} position={index + 1} />
+        ))}
+      </div>
+      {hasNextPage ? (
+        <div className="post-feed__more">
+          <div ref={sentinelRef} className="post-feed__sentinel" aria-hidden="true" />
+          <Button
+            variant="secondary"
+            onClick={() => void fetchNextPage()}
+            loading={isFetchingNextPage}
+          >
+            Load more
+          </Button>
+        </div>
+      ) : (
+        <p className="post-feed__end">You&apos;re all caught up.</p>
+      )}
+    </div>
+  );
+}

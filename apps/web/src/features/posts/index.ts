@@ -1,0 +1,16 @@
+/**
+ * The posts area, for any screen that shows posts (the feed, a member's profile):
+ * - `PostFeed` — a list of posts (General, People You Follow, or one member's) with likes,
+ *   comments, replies, @mentions and delete where the API allows it; pages load as you scroll.
+ * - `CreatePostButton` — "Create Post", opening the Create Post modal.
+ * - `postKeys` — the cache keys, for other features that change what a feed shows.
+ */
+import './components/posts.css';
+
+export { PostFeed, defaultEmptyState, type PostFeedProps } from './components/post-feed';
+export { PostCard, type PostCardProps } from './components/post-card';
+export { CreatePostButton, type CreatePostButtonProps } from './components/create-post-button';
+export { CreatePostModal, type CreatePostModalProps } from './components/create-post-modal';
+export { VerifiedBadge } from './components/verified-badge';
+export { postKeys, type FeedSource } from './api/query-keys';
+export { usePostFeed } from './api/get-feed';
