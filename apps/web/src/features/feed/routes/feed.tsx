@@ -1,20 +1,17 @@
-import { Link } from 'react-router';
-import { MemberLayout } from '../../../components/layout/member-layout';
-import { Card } from '../../../components/ui/card';
-import { paths } from '../../../lib/paths';
-import { getStoredUserId } from '../../../lib/storage';
+import { FeedPage } from '../components/feed-page';
 
-/** The home feed (/feed). */
+/**
+ * The home feed (/feed).
+ *
+ * Hook points for composing other features here (features do not import each other, so whoever
+ * wires them does it in this file or in src/app):
+ * - `searchBox`: the header search box from features/search;
+ * - `onOpenSettings`: opens `SettingsModal` from features/settings, e.g.
+ *     const [settingsOpen, setSettingsOpen] = useState(false);
+ *     <FeedPage searchBox={<SearchBox />} onOpenSettings={() => setSettingsOpen(true)} />
+ *     <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+ *   Until it is given, the menus show Settings as unavailable.
+ */
 export function FeedRoute() {
-  const userId = getStoredUserId();
-  return (
-    <MemberLayout>
-      <h1>Home</h1>
-      <Card as="section" aria-labelledby="feed-welcome">
-        <h2 id="feed-welcome">Welcome to Kindred</h2>
-        <p>Posts from the people you follow and the wider community appear here.</p>
-        {userId ? <Link to={paths.viewProfile(userId)}>View my profile</Link> : null}
-      </Card>
-    </MemberLayout>
-  );
+  return <FeedPage />;
 }

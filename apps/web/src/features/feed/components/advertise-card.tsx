@@ -1,0 +1,28 @@
+import { Card } from '../../../components/ui/card';
+import { SUPPORT_EMAIL } from '../constants';
+import { MailIcon } from './icons';
+
+/** The right column's advertising contact card (SPEC §2); it moves below the feed on small screens. */
+export function AdvertiseCard() {
+  const subject = encodeURIComponent('Advertising on Kindred');
+  return (
+    <Card as="section" className="advertise-card" aria-labelledby="advertise-card-title">
+      <h2 id="advertise-card-title" className="advertise-card__title">
+        Advertise with us
+      </h2>
+      <p>
+        Reach people who are here to meet, share and connect. Tell us about your brand and we will
+        get back to you.
+      </p>
+      <a
+        className="btn btn--secondary btn--sm advertise-card__cta"
+        href={`mailto:${SUPPORT_EMAIL}?subject=${subject}`}
+      >
+        <span className="btn__icon" aria-hidden="true">
+          <MailIcon />
+        </span>
+        <span>{SUPPORT_EMAIL}</span>
+      </a>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { BellIcon, HomeIcon, LiveIcon, MoreIcon, ProfileIcon } from './icons';
+
+export interface BottomNavProps {
+  myId: string | null;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+}
+
+/**
+ * The bar at the bottom of small screens (≤ 768 px; SPEC §2): Home, Profile, Live, Alerts, More.
+ * Live and Alerts are coming soon; More opens the mobile menu.
+ */
+export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
+  return (
+    <nav className="bottom-nav" aria-label="Quick navigation">
+      <ul className="bottom-nav__list">
+        <li>
+          <NavLink to={paths.feed()} end className="bottom-nav__item">
+            <HomeIcon />
+            <span>Home</span>
+          </NavLink>
+        </li>
+        <li>
+          {myId ? (
+            <NavLink to={paths.viewProfile(myId)} className="bottom-nav__item">
+              <ProfileIcon />
+              <span>Profile</span>
+            </NavLink>
+          ) : null}
+        </li>
+        <SoonItem icon={<LiveIcon />} label="Live" />
+        <SoonItem icon={<BellIcon />} label="Alerts" />
+        <li>
+          <button
+            type="button"
+            className="bottom-nav__item"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={onOpenMenu}
+          >
+            <MoreIcon />
+            <span>More</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function SoonItem({ icon, label }: { icon: ReactNode; label: string }) {
+  return (
+    <li>
+      <span className="bottom-nav__item bottom-nav__item--soon" title={`${label}: coming soon`}>
+        {icon}
+        <span>{label}</span>
+        <span className="visually-hidden">(coming soon)</span>
+      </span>
+    </li>
+  );
+}

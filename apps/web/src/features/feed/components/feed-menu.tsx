@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { BellIcon, CommunitiesIcon, HomeIcon, LiveIcon, ProfileIcon, SettingsIcon } from './icons';
+
+export interface FeedMenuProps {
+  /** The signed-in member, for My Profile. */
+  myId: string | null;
+  /** Opens the settings modal; without it the Settings item is shown but unavailable. */
+  onOpenSettings?: () => void;
+  /** After choosing an item (the mobile menu closes itself). */
+  onNavigate?: () => void;
+  /** Accessible name of the navigation landmark. */
+  label?: string;
+}
+
+/**
+ * The feed's menu (SPEC §2 "Left menu"): Home, My Profile, Communities, Live Streams and
+ * Notifications (those three coming soon), Settings. Shown as the left column, and inside the
+ * mobile menu on small screens.
+ */
+export function FeedMenu({ myId, onOpenSettings, onNavigate, label = 'Main menu' }: FeedMenuProps) {
+  return (
+    <nav className="feed-menu" aria-label={label}>
+      <ul className="feed-menu__list">
+        <li>
+          <NavLink to={paths.feed()} end className="feed-menu__item" onClick={onNavigate}>
+            <HomeIcon />
+            <span>Home</span>
+          </NavLink>
+        </li>
+        {myId ? (
+          <li>
+            <NavLink to={paths.viewProfile(myId)} className="feed-menu__item" onClick={onNavigate}>
+              <ProfileIcon />
+              <span>My Profile</span>
+            </NavLink>
+          </li>
+        ) : null}
+        <ComingSoonItem icon={<CommunitiesIcon />} label="Communities" />
+        <ComingSoonItem icon={<LiveIcon />} label="Live Streams" />
+        <ComingSoonItem icon={<BellIcon />} label="Notifications" />
+        <li>
+          <button
+            type="button"
+            className="feed-menu__item"
+            onClick={() => {
+              onNavigate?.();
+              onOpenSettings?.();
+            }}
+            disabled={!onOpenSettings}
+            aria-haspopup="dialog"
+          >
+            <SettingsIcon />
+            <span>Settings</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** An item that is not available yet: shown, not clickable, labelled "Coming soon". */
+function ComingSoonItem({ icon, label }: { icon: ReactNode; label: string }) {
+  return (
+    <li>
+      <span className="feed-menu__item feed-menu__item--soon">
+        {icon}
+        <span>{label}</span>
+        <span className="soon-badge">Coming soon</span>
+      </span>
+    </li>
+  );
+}

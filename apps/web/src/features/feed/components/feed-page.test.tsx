@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../testing/render';
+import { VIEWER_ID, buildPost, json, stubFetch } from '../../posts/test-support';
+import { SUPPORT_EMAIL } from '../constants';
+
+function stubFeeds() {
+  return stubFetch({
+    'GET /api/posts': () =>
+      json(200, { success: true, posts: [buildPost({ title: 'Public hello' })], nextCursor: null }),
+    [`GET /api/posts/following/${VIEWER_ID}`]: () =>
+      json(200, { success: true, posts: [], nextCursor: null }),
+  });
+}
+
+describe('the feed page', () => {
+  it('opens on General with the menu, the advertising card and the footer', async () => {
+    window.localStorage.setItem('userId', VIEWER_ID);
+    window.localStorage.setItem('firstName', 'Bea');
+    stubFeeds();
+    renderApp('/feed');
+
+    // The first render loads the lazily imported screen.
+    expect(
+      await screen.findByRole('heading', { name: 'Home' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { name: 'Public hello' })).toBeInTheDocument();
+
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(menu).getByRole('link', { name: 'My Profile' })).toHaveAttribute(
+      'href',
+      `/viewprofile/${VIEWER_ID}`,
+    );
+    for (const soon of ['Communities', 'Live Streams', 'Notifications']) {
+      expect(within(menu).getByText(soon).parentElement).toHaveTextContent(`${soon}Coming soon`);
+    }
+    expect(within(menu).getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { name: 'Advertise with us' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: new RegExp(SUPPORT_EMAIL) })[0]).toHaveAttribute(
+      'href',
+      expect.stringContaining(`mailto:${SUPPORT_EMAIL}`),
+    );
+    expect(screen.getByRole('list', { name: 'Social links' })).toHaveTextContent('Coming soon');
+    expect(screen.getByText('Hi, Bea')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Quick navigation' })).toHaveTextContent(
+      /Home.*Profile.*Live.*Alerts.*More/,
+    );
+  });
+
+  it('opens People You Follow from ?tab=following, and switches tabs with the URL', async () => {
+    window.localStorage.setItem('userId', VIEWER_ID);
+    stubFeeds();
+    const app = renderApp('/feed?tab=following');
+
+    expect(await screen.findByRole('tab', { name: 'People You Follow' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(
+      await screen.findByText('Start following people to see their posts here!'),
+    ).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'General' }));
+    expect(await screen.findByRole('heading', { name: 'Public hello' })).toBeInTheDocument();
+    expect(app.router.state.location.search).toBe('');
+    await user.keyboard('{ArrowRight}');
+    expect(app.router.state.location.search).toBe('?tab=following');
+    expect(screen.getByRole('tab', { name: 'People You Follow' })).toHaveFocus();
+  });
+
+  it('opens the mobile menu from More', async () => {
+    window.localStorage.setItem('userId', VIEWER_ID);
+    stubFeeds();
+    renderApp('/feed');
+    const user = userEvent.setup();
+    const quick = await screen.findByRole('navigation', { name: 'Quick navigation' });
+    await user.click(within(quick).getByRole('button', { name: 'More' }));
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).getByRole('link', { name: 'My Profile' })).toBeInTheDocument();
+  });
+});

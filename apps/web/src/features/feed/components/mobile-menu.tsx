@@ -1,0 +1,23 @@
+import { Modal } from '../../../components/ui/modal';
+import { FeedMenu } from './feed-menu';
+
+export interface MobileMenuProps {
+  open: boolean;
+  onClose: () => void;
+  myId: string | null;
+  onOpenSettings?: () => void;
+}
+
+/** The feed menu as a dialog, for small screens (opened from the header or the bottom nav's More). */
+export function MobileMenu({ open, onClose, myId, onOpenSettings }: MobileMenuProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="Menu" size="sm" className="mobile-menu">
+      <FeedMenu
+        myId={myId}
+        label="Mobile menu"
+        onNavigate={onClose}
+        onOpenSettings={onOpenSettings}
+      />
+    </Modal>
+  );
+}
