@@ -36,7 +36,10 @@ export interface MemberBrowser {
 
 /** A fresh browser profile (its own cookies and storage), as a separate person would have. */
 export async function newMemberBrowser(browser: Browser): Promise<MemberBrowser> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

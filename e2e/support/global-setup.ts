@@ -23,7 +23,8 @@ export default async function setup(project: TestProject) {
   const serverEntry = path.join(root, 'apps', 'api', 'dist', 'server.js');
   const webIndex = path.join(root, 'apps', 'web', 'dist', 'index.html');
   for (const file of [serverEntry, webIndex]) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: run the build first (pnpm test:e2e builds).`);
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: run the build first (pnpm test:e2e builds).`);
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-e2e-'));
   const port = await freePort();

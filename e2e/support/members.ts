@@ -23,7 +23,10 @@ export async function createVerifiedMember(
   names: { firstName: string; lastName: string },
 ): Promise<Member> {
   counter += 1;
-  const email = `${names.firstName.normalize('NFKD').replace(/[^a-zA-Z]/g, '').toLowerCase()}.${Date.now()}.${counter}@example.com`;
+  const email = `${names.firstName
+    .normalize('NFKD')
+    .replace(/[^a-zA-Z]/g, '')
+    .toLowerCase()}.${Date.now()}.${counter}@example.com`;
   const password = 'Kindred2026';
   const api = context.request;
   const call = async (path: string, data: unknown) => {

@@ -57,7 +57,10 @@ describe('account entry', () => {
     await page.waitForURL(`**/profileedit/${userId}`, { timeout: 20_000 });
 
     // Log out, then sign in again: password, then the authenticator code
-    await page.getByRole('button', { name: /log ?out/i }).first().click();
+    await page
+      .getByRole('button', { name: /log ?out/i })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);

@@ -58,7 +58,9 @@ export function createApp(context: AppContext): Express {
   );
 
   const api = Router();
-  const allowedOrigins = config.isProduction ? [config.publicUrl] : [config.publicUrl, VITE_DEV_ORIGIN];
+  const allowedOrigins = config.isProduction
+    ? [config.publicUrl]
+    : [config.publicUrl, VITE_DEV_ORIGIN];
   api.use(refuseCrossSiteRequests(allowedOrigins));
   api.use(refuseNonJsonBodies(MULTIPART_PATHS));
   api.use(express.json({ limit: '100kb' }));

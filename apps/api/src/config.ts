@@ -36,7 +36,9 @@ const envSchema = z.object({
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
   DATA_ENCRYPTION_KEY: optionalString.pipe(encryptionKey.optional()),
-  PUBLIC_URL: optionalString.pipe(z.url('must be a URL such as https://kindred.example').optional()),
+  PUBLIC_URL: optionalString.pipe(
+    z.url('must be a URL such as https://kindred.example').optional(),
+  ),
   TRUST_PROXY: optionalString,
   SMTP_URL: optionalString.pipe(
     z
@@ -120,9 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 
   const secrets =
-    e.SESSION_SECRET && e.DATA_ENCRYPTION_KEY
-      ? undefined
-      : loadOrCreateDevelopmentSecrets(dataDir);
+    e.SESSION_SECRET && e.DATA_ENCRYPTION_KEY ? undefined : loadOrCreateDevelopmentSecrets(dataDir);
 
   return {
     nodeEnv: e.NODE_ENV,

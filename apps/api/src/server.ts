@@ -25,7 +25,12 @@ async function main(): Promise<void> {
 
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info(
-      { port: config.port, database: context.database.engine, mail: context.mailer.mode, smsDevMode: context.sms.devMode },
+      {
+        port: config.port,
+        database: context.database.engine,
+        mail: context.mailer.mode,
+        smsDevMode: context.sms.devMode,
+      },
       `Kindred is listening on http://localhost:${config.port}`,
     );
   });

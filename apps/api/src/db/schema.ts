@@ -72,7 +72,9 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     index('users_name_search_prefix').on(sql`${t.nameSearch} text_pattern_ops`),
     index('users_last_name_search_prefix').on(sql`${t.lastNameSearch} text_pattern_ops`),
-    index('users_unverified_created').on(t.createdAt).where(sql`${t.emailVerifiedAt} IS NULL`),
+    index('users_unverified_created')
+      .on(t.createdAt)
+      .where(sql`${t.emailVerifiedAt} IS NULL`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_status_valid', sql`${t.status} IN ('active', 'disabled')`),
     check('users_plan_valid', sql`${t.plan} IN ('free', 'beginner', 'professional')`),
@@ -102,7 +104,10 @@ export const profiles = pgTable(
     /** The member's own coordinates: stored for them, never sent to anyone else. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    interests: text('interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [
@@ -246,10 +251,7 @@ export const posts = pgTable(
     check('posts_media_type_valid', sql`${t.mediaType} IN ('image', 'video')`),
     check('posts_title_length', sql`char_length(${t.title}) BETWEEN 1 AND 150`),
     check('posts_description_length', sql`char_length(${t.description}) <= 5000`),
-    check(
-      'posts_media_complete',
-      sql`(${t.mediaKey} IS NULL) = (${t.mediaType} IS NULL)`,
-    ),
+    check('posts_media_complete', sql`(${t.mediaKey} IS NULL) = (${t.mediaType} IS NULL)`),
   ],
 );
 

@@ -62,7 +62,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     if (appError.status === 429 && typeof appError.details.retryAfterSeconds === 'number') {
       res.setHeader('Retry-After', String(Math.ceil(appError.details.retryAfterSeconds)));
     }
-    res.status(appError.status).json({ success: false, message: appError.message, ...appError.details });
+    res
+      .status(appError.status)
+      .json({ success: false, message: appError.message, ...appError.details });
     return;
   }
   req.log.error({ err: error }, 'unhandled error');

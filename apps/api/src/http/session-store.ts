@@ -19,7 +19,10 @@ export class DatabaseSessionStore extends session.Store {
 
   constructor(private readonly db: Database) {
     super();
-    this.pruneTimer = setInterval(() => void this.pruneExpired().catch(() => {}), PRUNE_INTERVAL_MS);
+    this.pruneTimer = setInterval(
+      () => void this.pruneExpired().catch(() => {}),
+      PRUNE_INTERVAL_MS,
+    );
     this.pruneTimer.unref();
   }
 
@@ -41,7 +44,10 @@ export class DatabaseSessionStore extends session.Store {
       .insert(sessions)
       .values({ sid, data, expiresAt, userId })
       .onConflictDoUpdate({ target: sessions.sid, set: { data, expiresAt, userId } })
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   override touch(sid: string, data: SessionData, callback?: Callback): void {
@@ -49,14 +55,20 @@ export class DatabaseSessionStore extends session.Store {
       .update(sessions)
       .set({ expiresAt: expiryOf(data) })
       .where(eq(sessions.sid, sid))
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   override destroy(sid: string, callback?: Callback): void {
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   /** Ends every session of a member, on every device. */

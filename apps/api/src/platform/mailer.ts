@@ -50,7 +50,10 @@ export function createMailer(options: MailerOptions): Mailer {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeRecipient}-${randomUUID().slice(0, 8)}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written to dev outbox');
+      options.logger.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to dev outbox',
+      );
     },
     close: () => transport.close(),
   };

@@ -4,7 +4,12 @@ import path from 'node:path';
 import type { Express } from 'express';
 import { createApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { closeAppContext, createAppContext, type AppContext, type ContextOverrides } from '../context.js';
+import {
+  closeAppContext,
+  createAppContext,
+  type AppContext,
+  type ContextOverrides,
+} from '../context.js';
 import { ManualClock } from '../platform/clock.js';
 import { openTestDatabase } from './database.js';
 

@@ -54,7 +54,13 @@ export async function sessionCookieFor(
 ): Promise<string> {
   const sid = randomBytes(24).toString('base64url');
   const data = {
-    cookie: { originalMaxAge: null, expires: null, httpOnly: true, path: '/', sameSite: 'lax' as const },
+    cookie: {
+      originalMaxAge: null,
+      expires: null,
+      httpOnly: true,
+      path: '/',
+      sameSite: 'lax' as const,
+    },
     auth: { userId, stage, handle: randomUUID() },
   };
   await new Promise<void>((resolve, reject) => {

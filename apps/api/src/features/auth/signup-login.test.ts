@@ -145,15 +145,13 @@ describe('POST /api/users/signup', () => {
 describe('POST /api/users/login', () => {
   it('signs in a fully set-up member to the 2FA step with "Login successful!"', async () => {
     const user = await buildUser(t.context);
-    const res = await request(t.app)
-      .post('/api/users/login')
-      .send({
-        email: user.email,
-        password: TEST_PASSWORD,
-        coordinates: null,
-        rememberMe: false,
-        newsletter: false,
-      });
+    const res = await request(t.app).post('/api/users/login').send({
+      email: user.email,
+      password: TEST_PASSWORD,
+      coordinates: null,
+      rememberMe: false,
+      newsletter: false,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,

@@ -65,7 +65,10 @@ export async function processImage(
     const [full, thumbnail] = await Promise.all([
       source
         .clone()
-        .resize(MAX_IMAGE_DIMENSION, MAX_IMAGE_DIMENSION, { fit: 'inside', withoutEnlargement: true })
+        .resize(MAX_IMAGE_DIMENSION, MAX_IMAGE_DIMENSION, {
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
         .webp({ quality: 82 })
         .toBuffer({ resolveWithObject: true }),
       source
@@ -75,7 +78,12 @@ export async function processImage(
         .toBuffer({ resolveWithObject: true }),
     ]);
     return {
-      full: { data: full.data, width: full.info.width, height: full.info.height, extension: 'webp' },
+      full: {
+        data: full.data,
+        width: full.info.width,
+        height: full.info.height,
+        extension: 'webp',
+      },
       thumbnail: {
         data: thumbnail.data,
         width: thumbnail.info.width,

@@ -26,7 +26,8 @@ export function mediaRoutes(storage: MediaStorage): Router {
       },
       (error?: Error & { status?: number; code?: string }) => {
         if (!error) return;
-        if (error.code === 'ENOENT' || error.status === 404) return next(notFound('Media not found'));
+        if (error.code === 'ENOENT' || error.status === 404)
+          return next(notFound('Media not found'));
         next(error);
       },
     );
