@@ -12,6 +12,16 @@ import type { MailCatcher } from './mail.js';
 
 export type Agent = ReturnType<typeof request.agent>;
 
+/** Rate limits high enough that tests about something else never meet them. */
+export const LOOSE_RATE_LIMITS = {
+  loginPerIp: { points: 1000, durationSeconds: 60 },
+  signupPerIp: { points: 1000, durationSeconds: 60 },
+  codeSendPerIp: { points: 1000, durationSeconds: 60 },
+  codeSendPerAccount: { points: 1000, durationSeconds: 60 },
+  codeCheckPerIp: { points: 1000, durationSeconds: 60 },
+  codeCheckPerAccount: { points: 1000, durationSeconds: 60 },
+};
+
 export const GOOD_PASSWORD = 'secret123';
 
 export function newSignup(overrides: Record<string, unknown> = {}) {

@@ -3,22 +3,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@kindred/contracts';
 import { users, verificationCodes } from '../../db/schema.js';
-import { signUp, type Agent } from '../../test/account-entry.js';
+import { LOOSE_RATE_LIMITS, signUp, type Agent } from '../../test/account-entry.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createMailCatcher } from '../../test/mail.js';
-
-const LOOSE_LIMITS = {
-  signupPerIp: { points: 1000, durationSeconds: 60 },
-  codeSendPerIp: { points: 1000, durationSeconds: 60 },
-  codeSendPerAccount: { points: 1000, durationSeconds: 60 },
-  codeCheckPerIp: { points: 1000, durationSeconds: 60 },
-  codeCheckPerAccount: { points: 1000, durationSeconds: 60 },
-};
 
 const mail = createMailCatcher();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ mailer: mail.mailer, rateLimits: LOOSE_LIMITS });
+  t = await createTestApp({ mailer: mail.mailer, rateLimits: LOOSE_RATE_LIMITS });
 });
 afterAll(async () => {
   await t.close();

@@ -12,24 +12,16 @@ import {
   signUpFully,
   verifyEmail,
   verifyTwoFactor,
+  LOOSE_RATE_LIMITS,
 } from '../../test/account-entry.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, sessionCookieFor, TEST_PASSWORD } from '../../test/factories.js';
 import { createMailCatcher } from '../../test/mail.js';
 
-const LOOSE_LIMITS = {
-  loginPerIp: { points: 1000, durationSeconds: 60 },
-  signupPerIp: { points: 1000, durationSeconds: 60 },
-  codeSendPerIp: { points: 1000, durationSeconds: 60 },
-  codeSendPerAccount: { points: 1000, durationSeconds: 60 },
-  codeCheckPerIp: { points: 1000, durationSeconds: 60 },
-  codeCheckPerAccount: { points: 1000, durationSeconds: 60 },
-};
-
 const mail = createMailCatcher();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ mailer: mail.mailer, rateLimits: LOOSE_LIMITS });
+  t = await createTestApp({ mailer: mail.mailer, rateLimits: LOOSE_RATE_LIMITS });
 });
 afterAll(async () => {
   await t.close();

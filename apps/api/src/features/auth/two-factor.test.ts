@@ -10,6 +10,7 @@ import {
   signUpFully,
   verifyEmail,
   type Agent,
+  LOOSE_RATE_LIMITS,
 } from '../../test/account-entry.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createMailCatcher } from '../../test/mail.js';
@@ -17,19 +18,10 @@ import { totpCodeAt } from '../../test/totp.js';
 import { deriveKey, openSecret } from './secret-box.js';
 import { totpStepAt } from './totp.js';
 
-const LOOSE_LIMITS = {
-  loginPerIp: { points: 1000, durationSeconds: 60 },
-  signupPerIp: { points: 1000, durationSeconds: 60 },
-  codeSendPerIp: { points: 1000, durationSeconds: 60 },
-  codeSendPerAccount: { points: 1000, durationSeconds: 60 },
-  codeCheckPerIp: { points: 1000, durationSeconds: 60 },
-  codeCheckPerAccount: { points: 1000, durationSeconds: 60 },
-};
-
 const mail = createMailCatcher();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ mailer: mail.mailer, rateLimits: LOOSE_LIMITS });
+  t = await createTestApp({ mailer: mail.mailer, rateLimits: LOOSE_RATE_LIMITS });
 });
 afterAll(async () => {
   await t.close();
