@@ -21,8 +21,11 @@ export function AdvertiseCard() {
         <span className="btn__icon" aria-hidden="true">
           <MailIcon />
         </span>
-        <span>{SUPPORT_EMAIL}</span>
+        <span>Contact us</span>
       </a>
+      <p className="advertise-card__email">
+        <a href={`mailto:${SUPPORT_EMAIL}?subject=${subject}`}>{SUPPORT_EMAIL}</a>
+      </p>
     </Card>
   );
 }

@@ -66,8 +66,10 @@ function ComingSoonItem({ icon, label }: { icon: ReactNode; label: string }) {
     <li>
       <span className="feed-menu__item feed-menu__item--soon">
         {icon}
-        <span>{label}</span>
-        <span className="soon-badge">Coming soon</span>
+        <span className="feed-menu__text">
+          <span>{label}</span>
+          <span className="soon-badge">Coming soon</span>
+        </span>
       </span>
     </li>
   );
