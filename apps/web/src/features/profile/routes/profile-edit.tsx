@@ -1,19 +1,85 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, useParams } from 'react-router';
 import { MemberLayout } from '../../../components/layout/member-layout';
-import { Card } from '../../../components/ui/card';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../components/ui/toasts';
+import { useBackButtonTrap } from '../../../hooks/use-back-button-trap';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { getStoredUserId } from '../../../lib/storage';
+import { useMember } from '../api/get-member';
+import { useProfile } from '../api/get-profile';
+import { PROFILE_UI_MESSAGES as M } from '../messages';
+import { ProfileWizard } from '../wizard/profile-wizard';
+import { EMPTY_WIZARD_FORM, formFromProfile, isProfileComplete } from '../wizard/wizard-form';
+import '../profile.css';
 
-/** Profile creation and setup wizard (/profileedit/:id). */
+/**
+ * Profile creation and setup wizard (/profileedit/:id, SPEC §2). Without a stored userId the member
+ * goes to the feed; the wizard always works on the signed-in member's own profile. The saved profile
+ * is loaded first: none yet (404) means a new one, an incomplete one is pre-filled, and a complete one
+ * sends its owner on to the feed (details cannot be changed once filled in).
+ */
 export function ProfileEditRoute() {
+  useBackButtonTrap();
+  const { id } = useParams();
+  const userId = getStoredUserId();
+  if (!userId) return <Navigate to={paths.feed()} replace />;
+  if (id !== userId) return <Navigate to={paths.profileEdit(userId)} replace />;
+  return <ProfileEditScreen userId={userId} />;
+}
+
+function ProfileEditScreen({ userId }: { userId: string }) {
+  const profile = useProfile(userId);
+  const isNew = profile.error instanceof ApiError && profile.error.status === 404;
+  // A new profile starts from the names given at sign-up.
+  const member = useMember(userId, { enabled: isNew });
+  const loadError = profile.error && !isNew ? profile.error : null;
+
+  useEffect(() => {
+    if (loadError) notify.error(M.loadFailed);
+  }, [loadError]);
+
+  if (profile.isPending || (isNew && member.isPending)) {
+    return (
+      <MemberLayout>
+        <div className="page-loading">
+          <Spinner size="lg" label="Loading your profile" />
+        </div>
+      </MemberLayout>
+    );
+  }
+
+  if (profile.data && isProfileComplete(profile.data)) {
+    return <Navigate to={paths.feed()} replace />;
+  }
+
+  const initialForm = profile.data
+    ? formFromProfile(profile.data)
+    : {
+        ...EMPTY_WIZARD_FORM,
+        firstName: member.data?.firstName ?? '',
+        lastName: member.data?.lastName ?? '',
+      };
+
   return (
-    <MemberLayout width="narrow">
-      <h1>Set up your profile</h1>
-      <Card as="section">
-        <p>
-          Choose your plan, add your details, photos and interests so others can get to know you.
-        </p>
-        <Link to={paths.feed()}>Go to the feed</Link>
-      </Card>
+    <MemberLayout>
+      {loadError ? (
+        <Alert tone="error" className="wizard-load-error">
+          <p>{M.loadFailedWith(messageOf(loadError, loadError.message))}</p>
+          <Button variant="secondary" size="sm" onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {/* Keyed so a profile that arrives on "Try again" pre-fills a fresh wizard. */}
+      <ProfileWizard
+        key={profile.data ? 'saved' : 'new'}
+        userId={userId}
+        initialForm={initialForm}
+      />
     </MemberLayout>
   );
 }

@@ -1,0 +1,16 @@
+import type { ReverseGeocodeResponse } from '@kindred/contracts';
+import { api } from '../../../lib/api-client';
+
+/**
+ * GET /api/geo/reverse?lat=&lon=: the API asks the geocoding service for us (it keeps to the
+ * service's usage policy and gives up after 5 s), so allow a little longer than that here.
+ */
+export function reverseGeocode(
+  latitude: number,
+  longitude: number,
+): Promise<ReverseGeocodeResponse> {
+  return api.get<ReverseGeocodeResponse>('/geo/reverse', {
+    query: { lat: latitude, lon: longitude },
+    timeoutMs: 8_000,
+  });
+}

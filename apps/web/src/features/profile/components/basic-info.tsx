@@ -1,0 +1,43 @@
+import type { Profile } from '@kindred/contracts';
+import { Card } from '../../../components/ui/card';
+import { optionLabel } from '../labels';
+import { PROFILE_UI_MESSAGES as M } from '../messages';
+import { coordinateText } from '../wizard/wizard-form';
+
+/**
+ * The place a profile shows: the address text; for the owner, whose coordinates only they can see,
+ * the coordinates when no address was found. Empty when there is nothing to show.
+ */
+export function locationText(location: Profile['location'] | null | undefined): string {
+  if (!location) return '';
+  if (location.formatted_address) return location.formatted_address;
+  if (location.latitude != null && location.longitude != null) {
+    return coordinateText(location.latitude, location.longitude);
+  }
+  return [location.city, location.country].filter(Boolean).join(', ');
+}
+
+/** Basic Information (SPEC §2): Age, Gender, Location, Sexuality — "Not specified" when empty. */
+export function BasicInfo({ profile }: { profile: Profile }) {
+  const rows: [string, string][] = [
+    ['Age', profile.age ? String(profile.age) : ''],
+    ['Gender', profile.gender ? optionLabel(profile.gender) : ''],
+    ['Location', locationText(profile.location)],
+    ['Sexuality', profile.sexuality ? optionLabel(profile.sexuality) : ''],
+  ];
+  return (
+    <Card as="section" aria-labelledby="basic-info-heading" className="profile-section">
+      <h2 id="basic-info-heading" className="profile-section__title">
+        Basic Information
+      </h2>
+      <dl className="basic-info">
+        {rows.map(([label, value]) => (
+          <div key={label} className="basic-info__row">
+            <dt>{label}</dt>
+            <dd className={value ? undefined : 'basic-info__empty'}>{value || M.notSpecified}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}

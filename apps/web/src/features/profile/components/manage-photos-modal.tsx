@@ -1,0 +1,75 @@
+import type { PlanId, Profile } from '@kindred/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { profileKeys } from '../api/query-keys';
+import { PhotosStep } from '../wizard/photos-step';
+import { usePhotoUploads } from '../wizard/use-photo-uploads';
+import type { WizardPhoto } from '../wizard/wizard-form';
+
+export interface ManagePhotosModalProps {
+  open: boolean;
+  onClose: () => void;
+  userId: string;
+  plan: PlanId | null;
+  photos: readonly string[];
+  thumbnails: readonly string[];
+}
+
+/**
+ * The owner adds and deletes photos from their profile page (SPEC §6 "edit photos"), with the same
+ * drop zone, limits and messages as the wizard's photo step.
+ */
+export function ManagePhotosModal({
+  open,
+  onClose,
+  userId,
+  plan,
+  photos,
+  thumbnails,
+}: ManagePhotosModalProps) {
+  const queryClient = useQueryClient();
+  const current: WizardPhoto[] = photos.map((url, index) => ({
+    url,
+    thumbnailUrl: thumbnails[index] ?? url,
+  }));
+  const setPhotos = (next: WizardPhoto[]) =>
+    queryClient.setQueryData<Profile>(profileKeys.profile(userId), (profile) =>
+      profile
+        ? {
+            ...profile,
+            photos: next.map((photo) => photo.url),
+            thumbnails: next.map((photo) => photo.thumbnailUrl),
+            profilePicture: next[0]?.url ?? null,
+          }
+        : profile,
+    );
+  const uploads = usePhotoUploads(userId, current, setPhotos);
+
+  return (
+    <Modal
+      open={open}
+      onClose={uploads.busy ? () => undefined : onClose}
+      title="Manage photos"
+      description="The first photo is your profile picture."
+      size="lg"
+      footer={
+        <Button onClick={onClose} disabled={uploads.busy}>
+          Done
+        </Button>
+      }
+    >
+      <PhotosStep
+        photos={current}
+        plan={plan ?? 'free'}
+        progress={uploads.progress}
+        failures={uploads.failures}
+        deleting={uploads.deleting}
+        busy={uploads.busy}
+        onFiles={(files) => void uploads.upload(files)}
+        onRejected={uploads.reject}
+        onDelete={(photo) => void uploads.remove(photo)}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+
+export interface PhotoGalleryProps {
+  name: string;
+  photos: readonly string[];
+  thumbnails: readonly string[];
+}
+
+/** A profile's photos as a grid; a photo opens larger in a lightbox with previous/next (SPEC §2). */
+export function PhotoGallery({ name, photos, thumbnails }: PhotoGalleryProps) {
+  const [open, setOpen] = useState<number | null>(null);
+  const count = photos.length;
+  const current = open === null ? undefined : photos[open];
+  const step = (delta: number) =>
+    setOpen((index) => (index === null ? index : (index + delta + count) % count));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowRight') step(1);
+    else if (event.key === 'ArrowLeft') step(-1);
+  };
+
+  return (
+    <>
+      <ul className="photo-grid" aria-label={`Photos of ${name}`}>
+        {photos.map((url, index) => (
+          <li key={url}>
+            <button
+              type="button"
+              className="photo-grid__button"
+              onClick={() => setOpen(index)}
+              aria-label={`View photo ${index + 1} of ${count}`}
+            >
+              <img
+                src={thumbnails[index] ?? url}
+                alt={index === 0 ? `${name}'s profile picture` : `${name}'s photo ${index + 1}`}
+                className="photo-grid__image"
+                loading="lazy"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Modal
+        open={current !== undefined}
+        onClose={() => setOpen(null)}
+        title={open === null ? '' : `Photo ${open + 1} of ${count}`}
+        size="lg"
+        className="lightbox"
+      >
+        {current !== undefined && open !== null ? (
+          <div className="lightbox__body" onKeyDown={onKeyDown}>
+            <img src={current} alt={`${name}'s photo ${open + 1}`} className="lightbox__image" />
+            {count > 1 ? (
+              <div className="lightbox__nav">
+                <Button variant="secondary" size="sm" onClick={() => step(-1)}>
+                  Previous photo
+                </Button>
+                <Button variant="secondary" size="sm" onClick={() => step(1)}>
+                  Next photo
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Card } from '../../../components/ui/card';
+import { CreatePostButton, PostFeed } from '../../posts';
+
+export interface ProfilePostsProps {
+  userId: string;
+  isOwn: boolean;
+  firstName: string;
+}
+
+/**
+ * The member's posts on their profile (SPEC §2): the posts area's own list (likes, comments,
+ * delete where allowed) and, on the own profile, the create-post button.
+ */
+export function ProfilePosts({ userId, isOwn, firstName }: ProfilePostsProps) {
+  return (
+    <Card as="section" aria-labelledby="profile-posts-heading" className="profile-section">
+      <div className="profile-section__header">
+        <h2 id="profile-posts-heading" className="profile-section__title">
+          {isOwn ? 'My Posts' : `${firstName}'s Posts`}
+        </h2>
+        {isOwn ? <CreatePostButton size="sm" /> : null}
+      </div>
+      <PostFeed
+        source={{ kind: 'user', userId }}
+        label={isOwn ? 'My posts' : `Posts by ${firstName}`}
+        emptyState={
+          <div className="post-feed__empty">
+            <h3>No Posts Available</h3>
+            <p>
+              {isOwn
+                ? 'Share your first post with Create Post.'
+                : `${firstName} has not posted yet.`}
+            </p>
+          </div>
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,260 @@
+import { ProfileIdSchema, type Profile } from '@kindred/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { VerifiedBadge } from '../../posts';
+import type { ConnectionDirection } from '../api/connections';
+import { useProfile } from '../api/get-profile';
+import { useSubscription } from '../api/get-subscription';
+import { PROFILE_UI_MESSAGES as M } from '../messages';
+import { BasicInfo, locationText } from './basic-info';
+import { ConnectionListModal } from './connection-list-modal';
+import { FollowButton } from './follow-button';
+import { ManagePhotosModal } from './manage-photos-modal';
+import { MemberAvatar } from './member-avatar';
+import { PhotoGallery } from './photo-gallery';
+import { ProfilePopup } from './profile-popup';
+import { ProfilePosts } from './profile-posts';
+import { SubscriptionBanner } from './subscription-banner';
+import { UpgradeModal } from './upgrade-modal';
+import { useFollow } from './use-follow';
+
+/** The words for a profile that could not be shown (SPEC §8 "Profile view"). */
+export function profileErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return M.loadFailed;
+  if (error.status === 404)
+    return error.serverMessage === M.userNotFound ? M.userNotFound : M.notFound;
+  if (error.status === 401) return M.signInToView;
+  if (error.status === 400) {
+    return error.serverMessage === M.userNotFound ? M.userNotFound : M.invalidProfileId;
+  }
+  return M.loadFailed;
+}
+
+export interface ProfileViewProps {
+  userId: string;
+  viewerId: string;
+}
+
+/** A member's profile page (SPEC §2 "Profile view"). */
+export function ProfileView({ userId, viewerId }: ProfileViewProps) {
+  if (!ProfileIdSchema.safeParse(userId).success) {
+    return <ProfileProblem message={M.invalidProfileId} />;
+  }
+  return <ProfileLoader userId={userId} viewerId={viewerId} />;
+}
+
+function ProfileLoader({ userId, viewerId }: ProfileViewProps) {
+  const profile = useProfile(userId);
+  if (profile.isPending) {
+    return (
+      <div className="page-loading">
+        <Spinner size="lg" label="Loading profile" />
+      </div>
+    );
+  }
+  if (profile.isError) {
+    const own = userId === viewerId;
+    const missing = profile.error instanceof ApiError && profile.error.status === 404;
+    return (
+      <ProfileProblem message={profileErrorMessage(profile.error)}>
+        {own && missing ? (
+          <Link className="btn btn--primary btn--md" to={paths.profileEdit(userId)}>
+            Complete your profile
+          </Link>
+        ) : (
+          <Link className="btn btn--secondary btn--md" to={paths.feed()}>
+            Back to Feed
+          </Link>
+        )}
+      </ProfileProblem>
+    );
+  }
+  return <ProfileContent profile={profile.data} viewerId={viewerId} />;
+}
+
+function ProfileProblem({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <Card as="section" padding="lg" className="profile-problem">
+      <Alert tone="error">{message}</Alert>
+      {children}
+    </Card>
+  );
+}
+
+function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: string }) {
+  const userId = profile._id;
+  const isOwn = userId === viewerId;
+  const name = `${profile.firstName} ${profile.lastName}`;
+  const follow = useFollow(viewerId, userId);
+  const subscription = useSubscription(userId, { enabled: isOwn });
+  const [list, setList] = useState<ConnectionDirection | null>(null);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [popupOpen, setPopupOpen] = useState(false);
+  const [photosOpen, setPhotosOpen] = useState(false);
+  const place = locationText(profile.location);
+
+  useEffect(() => {
+    document.title = `${name} · Kindred`;
+    return () => {
+      document.title = 'Kindred';
+    };
+  }, [name]);
+
+  const avatar = (
+    <MemberAvatar
+      firstName={profile.firstName}
+      lastName={profile.lastName}
+      src={profile.thumbnails[0] ?? profile.profilePicture}
+      size="xl"
+    />
+  );
+
+  return (
+    <div className="profile-page">
+      <Card as="section" padding="lg" className="profile-hero" aria-labelledby="profile-name">
+        {isOwn ? (
+          <button
+            type="button"
+            className="profile-hero__avatar-button"
+            onClick={() => setPopupOpen(true)}
+            aria-label="Show my plan and status"
+            aria-haspopup="dialog"
+          >
+            {avatar}
+          </button>
+        ) : (
+          avatar
+        )}
+        <div className="profile-hero__main">
+          <h1 id="profile-name" className="profile-hero__name">
+            <span>{name}</span>
+            {profile.verifiedBadge ? <VerifiedBadge /> : null}
+          </h1>
+          {place ? <p className="profile-hero__place">{place}</p> : null}
+          <div className="profile-hero__counts">
+            <button
+              type="button"
+              className="count-button"
+              onClick={() => setList('followers')}
+              aria-haspopup="dialog"
+            >
+              <strong>{follow.counts?.followersCount ?? '–'}</strong> Followers
+            </button>
+            <button
+              type="button"
+              className="count-button"
+              onClick={() => setList('following')}
+              aria-haspopup="dialog"
+            >
+              <strong>{follow.counts?.followingsCount ?? '–'}</strong> Following
+            </button>
+          </div>
+        </div>
+        <div className="profile-hero__actions">
+          {isOwn ? null : (
+            <FollowButton
+              name={profile.firstName}
+              isFollowing={follow.isFollowing}
+              onToggle={follow.toggle}
+              disabled={!follow.followStateKnown || follow.toggling}
+            />
+          )}
+        </div>
+      </Card>
+
+      {isOwn && subscription.data ? (
+        <SubscriptionBanner
+          subscription={subscription.data}
+          onUpgrade={() => setUpgradeOpen(true)}
+        />
+      ) : null}
+
+      <div className="profile-columns">
+        <div className="profile-columns__side">
+          <BasicInfo profile={profile} />
+          {profile.bio ? (
+            <Card as="section" aria-labelledby="about-heading" className="profile-section">
+              <h2 id="about-heading" className="profile-section__title">
+                About
+              </h2>
+              <p className="profile-bio">{profile.bio}</p>
+            </Card>
+          ) : null}
+          {profile.interests.length > 0 ? (
+            <Card as="section" aria-labelledby="interests-heading" className="profile-section">
+              <h2 id="interests-heading" className="profile-section__title">
+                Interests
+              </h2>
+              <ul className="interest-list">
+                {profile.interests.map((interest) => (
+                  <li key={interest} className="interest-tag interest-tag--static">
+                    {interest}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
+        </div>
+        <div className="profile-columns__main">
+          <Card as="section" aria-labelledby="photos-heading" className="profile-section">
+            <div className="profile-section__header">
+              <h2 id="photos-heading" className="profile-section__title">
+                Photos
+              </h2>
+              {isOwn ? (
+                <Button variant="secondary" size="sm" onClick={() => setPhotosOpen(true)}>
+                  Manage photos
+                </Button>
+              ) : null}
+            </div>
+            {profile.photos.length > 0 ? (
+              <PhotoGallery
+                name={profile.firstName}
+                photos={profile.photos}
+                thumbnails={profile.thumbnails}
+              />
+            ) : (
+              <p className="profile-section__empty">No photos yet</p>
+            )}
+          </Card>
+          <ProfilePosts userId={userId} isOwn={isOwn} firstName={profile.firstName} />
+        </div>
+      </div>
+
+      <ConnectionListModal direction={list} userId={userId} onClose={() => setList(null)} />
+      {isOwn ? (
+        <>
+          <UpgradeModal
+            open={upgradeOpen}
+            onClose={() => setUpgradeOpen(false)}
+            userId={userId}
+            currentPlan={subscription.data?.planName ?? profile.plan}
+          />
+          <ProfilePopup
+            open={popupOpen}
+            onClose={() => setPopupOpen(false)}
+            firstName={profile.firstName}
+            lastName={profile.lastName}
+            picture={profile.thumbnails[0] ?? profile.profilePicture}
+            subscription={subscription.data}
+            onUpgrade={() => setUpgradeOpen(true)}
+          />
+          <ManagePhotosModal
+            open={photosOpen}
+            onClose={() => setPhotosOpen(false)}
+            userId={userId}
+            plan={subscription.data?.planName ?? profile.plan}
+            photos={profile.photos}
+            thumbnails={profile.thumbnails}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { PLANS, type PlanId } from '@kindred/contracts';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../components/ui/toasts';
+import { useSelectPlan } from '../api/select-plan';
+import { PROFILE_UI_MESSAGES as M } from '../messages';
+
+export interface UpgradeModalProps {
+  open: boolean;
+  onClose: () => void;
+  userId: string;
+  currentPlan: PlanId | null;
+}
+
+/** The plans with the upgrade listing (SPEC §2, §9); choosing one records it (select-plan). */
+export function UpgradeModal({ open, onClose, userId, currentPlan }: UpgradeModalProps) {
+  const selectPlan = useSelectPlan();
+  const [choosing, setChoosing] = useState<PlanId | null>(null);
+
+  const choose = async (planId: PlanId) => {
+    setChoosing(planId);
+    try {
+      await selectPlan.mutateAsync({ userId, planId });
+      notify.success(M.planSelected);
+      onClose();
+    } catch {
+      notify.error(M.planSelectFailed);
+    } finally {
+      setChoosing(null);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Upgrade your plan"
+      description="Choose the plan that suits you. You can change it at any time."
+      size="lg"
+    >
+      <ul className="upgrade-plans">
+        {PLANS.map((plan) => {
+          const current = plan.id === currentPlan;
+          const headingId = `upgrade-${plan.id}`;
+          return (
+            <li
+              key={plan.id}
+              className={[
+                'upgrade-plan',
+                plan.mostPopular && 'upgrade-plan--popular',
+                current && 'upgrade-plan--current',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+              aria-labelledby={headingId}
+            >
+              {plan.mostPopular ? <span className="plan-card__badge">Most popular</span> : null}
+              <h3 id={headingId} className="upgrade-plan__name">
+                {plan.name}
+              </h3>
+              <p className="upgrade-plan__price">
+                {plan.priceLabel}
+                {plan.trialLabel ? (
+                  <span className="upgrade-plan__trial"> · {plan.trialLabel}</span>
+                ) : null}
+              </p>
+              <ul className="plan-card__features">
+                {plan.upgradeFeatures.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <Button
+                variant={plan.mostPopular ? 'primary' : 'secondary'}
+                fullWidth
+                disabled={current || (choosing !== null && choosing !== plan.id)}
+                loading={choosing === plan.id}
+                onClick={() => void choose(plan.id)}
+                aria-label={current ? `${plan.name}: your current plan` : `Choose ${plan.name}`}
+              >
+                {current ? 'Current plan' : `Choose ${plan.name}`}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+import { PROFILE_LIMITS } from '@kindred/contracts';
+import { useId } from 'react';
+
+export interface BioFieldProps {
+  value: string;
+  onChange: (bio: string) => void;
+}
+
+/** The bio textarea (part of the profile payload, SPEC §3), at most 500 characters with a counter. */
+export function BioField({ value, onChange }: BioFieldProps) {
+  const id = useId();
+  const counterId = `${id}-counter`;
+  const max = PROFILE_LIMITS.bioMaxLength;
+  return (
+    <div className="field">
+      <div className="field__label-row">
+        <label className="field__label" htmlFor={id}>
+          Bio
+        </label>
+        <span className="field__optional">(optional)</span>
+      </div>
+      <textarea
+        id={id}
+        name="bio"
+        className="field__control bio-field__control"
+        rows={4}
+        maxLength={max}
+        value={value}
+        onChange={(event) => onChange(event.target.value.slice(0, max))}
+        placeholder="A few words about yourself"
+        aria-describedby={counterId}
+      />
+      <p id={counterId} className="bio-field__counter">
+        {value.length}/{max}
+        <span className="visually-hidden"> characters</span>
+      </p>
+    </div>
+  );
+}

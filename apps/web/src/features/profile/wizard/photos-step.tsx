@@ -1,0 +1,157 @@
+import { MAX_PHOTOS, photoAllowance, planById, type PlanId } from '@kindred/contracts';
+import { useDropzone } from 'react-dropzone';
+import { Alert } from '../../../components/ui/alert';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { PHOTO_DROPZONE_OPTIONS, selectPhotos } from './photo-rules';
+import type { UploadProgress } from './use-photo-uploads';
+import type { WizardPhoto } from './wizard-form';
+
+export interface PhotosStepProps {
+  photos: readonly WizardPhoto[];
+  plan: PlanId;
+  progress: UploadProgress | null;
+  failures: readonly string[];
+  deleting: string | null;
+  busy: boolean;
+  onFiles: (files: File[]) => void;
+  onRejected: (messages: string[]) => void;
+  onDelete: (photo: WizardPhoto) => void;
+}
+
+/**
+ * Step 3 (SPEC §2, §5): a drop zone (drag or click; JPG, PNG, WEBP; several at once; at most 6 in
+ * total, 5 MB each), the upload progress, and the photos with a delete button each — the first is
+ * the profile picture.
+ */
+export function PhotosStep({
+  photos,
+  plan,
+  progress,
+  failures,
+  deleting,
+  busy,
+  onFiles,
+  onRejected,
+  onDelete,
+}: PhotosStepProps) {
+  const full = photos.length >= MAX_PHOTOS;
+  const allowance = photoAllowance(plan);
+  const { getRootProps, getInputProps, isDragActive, isDragReject } = useDropzone({
+    ...PHOTO_DROPZONE_OPTIONS,
+    disabled: busy || full,
+    onDrop: (accepted, rejections) => {
+      const { accepted: files, messages } = selectPhotos(accepted, rejections, photos.length);
+      if (messages.length > 0) onRejected(messages);
+      if (files.length > 0) onFiles(files);
+    },
+  });
+
+  return (
+    <div className="wizard-step">
+      <div
+        {...getRootProps({
+          className: [
+            'dropzone',
+            isDragActive && 'dropzone--active',
+            isDragReject && 'dropzone--reject',
+            (busy || full) && 'dropzone--disabled',
+          ]
+            .filter(Boolean)
+            .join(' '),
+          role: 'button',
+          'aria-label': 'Add photos: drag and drop, or press to choose files',
+          'aria-disabled': busy || full || undefined,
+        })}
+      >
+        <input {...getInputProps({ 'aria-label': 'Choose photos', name: 'photos' })} />
+        <svg className="dropzone__icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path
+            d="M12 16V4m0 0L7 9m5-5l5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <p className="dropzone__text">
+          {full
+            ? 'You have added the maximum of 6 photos'
+            : isDragActive
+              ? isDragReject
+                ? 'Only JPG, PNG and WEBP images can be added'
+                : 'Drop the photos here'
+              : 'Drag photos here, or click to choose'}
+        </p>
+      </div>
+
+      <ul className="photo-requirements" aria-label="Photo requirements">
+        <li>Maximum {MAX_PHOTOS} photos</li>
+        <li>JPG, PNG or WEBP</li>
+        <li>5MB each</li>
+        {allowance < MAX_PHOTOS ? (
+          <li>
+            Your {planById(plan).name} plan includes {allowance} photo uploads
+          </li>
+        ) : null}
+      </ul>
+
+      {progress ? (
+        <ProgressBar value={progress.percent} label={`Uploading ${progress.fileName}`} />
+      ) : null}
+
+      {failures.length > 0 ? (
+        <Alert tone="error">
+          <ul className="photo-failures">
+            {failures.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+
+      {photos.length > 0 ? (
+        <ol className="photo-list" aria-label="Your photos">
+          {photos.map((photo, index) => {
+            const label = index === 0 ? `Photo 1 (profile picture)` : `Photo ${index + 1}`;
+            return (
+              <li key={photo.url} className="photo-list__item">
+                <img
+                  src={photo.thumbnailUrl}
+                  alt={label}
+                  className="photo-list__image"
+                  loading="lazy"
+                />
+                {index === 0 ? <span className="photo-list__badge">Profile picture</span> : null}
+                <button
+                  type="button"
+                  className="photo-list__delete"
+                  aria-label={`Delete photo ${index + 1}`}
+                  onClick={() => onDelete(photo)}
+                  disabled={busy}
+                  aria-busy={deleting === photo.url || undefined}
+                >
+                  <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+                    <path
+                      d="M5 5l10 10M15 5L5 15"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="wizard-step__hint">
+          No photos yet. The first photo you add becomes your profile picture.
+        </p>
+      )}
+      <p className="wizard-step__hint" aria-live="polite">
+        {photos.length} of {MAX_PHOTOS} photos added
+      </p>
+    </div>
+  );
+}

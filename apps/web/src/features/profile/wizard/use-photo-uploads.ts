@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { notify } from '../../../components/ui/toasts';
+import { ApiError } from '../../../lib/api-client';
+import { deletePhoto, savePhotoOrder, uploadPhoto } from '../api/photos';
+import { PROFILE_UI_MESSAGES as M } from '../messages';
+import type { WizardPhoto } from './wizard-form';
+
+export interface UploadProgress {
+  fileName: string;
+  percent: number;
+}
+
+/** The reason a failed upload gives: the server's message, the error's own, or "Upload failed". */
+export function uploadFailureReason(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? M.uploadFailed;
+  if (error instanceof Error && error.message) return error.message;
+  return M.uploadFailed;
+}
+
+/**
+ * Photo uploads of the wizard's step 3 (SPEC §2, §7): each file is uploaded in turn with progress,
+ * then the full list is saved (POST /profile/update/{userId}); the list the server keeps is the one
+ * shown. Failures are said inline and as a toast, per file.
+ */
+export function usePhotoUploads(
+  userId: string | null,
+  photos: readonly WizardPhoto[],
+  setPhotos: (photos: WizardPhoto[]) => void,
+) {
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [failures, setFailures] = useState<string[]>([]);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const busy = progress !== null || deleting !== null;
+
+  const fail = (message: string) => {
+    setFailures((current) => [...current, message]);
+    notify.error(message);
+  };
+
+  const upload = async (files: readonly File[]) => {
+    setFailures([]);
+    if (files.length === 0) return;
+    if (!userId) {
+      fail(M.userIdMissing);
+      return;
+    }
+    // The list as the server keeps it, updated after every file.
+    let current = [...photos];
+    const thumbnails = new Map(current.map((photo) => [photo.url, photo.thumbnailUrl]));
+    try {
+      for (const file of files) {
+        setProgress({ fileName: file.name, percent: 0 });
+        try {
+          const uploaded = await uploadPhoto(file, (percent) =>
+            setProgress({ fileName: file.name, percent }),
+          );
+          thumbnails.set(uploaded.url, uploaded.thumbnailUrl);
+          const saved = await savePhotoOrder(userId, [
+            ...current.map((photo) => photo.url),
+            uploaded.url,
+          ]);
+          current = saved.photos.map((url) => ({ url, thumbnailUrl: thumbnails.get(url) ?? url }));
+          setPhotos(current);
+          notify.success(M.uploaded(file.name));
+        } catch (error) {
+          fail(M.uploadFailedFor(file.name, uploadFailureReason(error)));
+        }
+      }
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const remove = async (photo: WizardPhoto) => {
+    if (!userId) {
+      fail(M.noUserId);
+      return;
+    }
+    setDeleting(photo.url);
+    try {
+      await deletePhoto(userId, photo.url);
+      setPhotos(photos.filter((candidate) => candidate.url !== photo.url));
+      notify.success(M.photoDeleted);
+    } catch {
+      notify.error(M.photoDeleteFailed);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  /** Messages from the drop zone's own checks, shown with the upload failures. */
+  const reject = (messages: readonly string[]) => {
+    setFailures([...messages]);
+    messages.forEach((message) => notify.error(message));
+  };
+
+  return { upload, remove, reject, progress, failures, deleting, busy };
+}

@@ -1,0 +1,108 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppToastContainer } from '../../../components/ui/toasts';
+import * as session from '../../../lib/session';
+import { mockApi, renderApp } from '../../../testing/render';
+import { SettingsModal, SIGN_OUT_DELAY_MS } from './settings-modal';
+
+const USER_ID = '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6f';
+
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Settings
+      </button>
+      <SettingsModal open={open} onClose={() => setOpen(false)} />
+      <AppToastContainer area="default" />
+    </>
+  );
+}
+
+function renderSettings() {
+  return renderApp('/', { routes: [{ path: '/', element: <Harness /> }] });
+}
+
+let endSession: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  window.localStorage.setItem('userId', USER_ID);
+  endSession = vi.spyOn(session, 'endLocalSession').mockImplementation(() => undefined);
+});
+afterEach(() => endSession.mockRestore());
+
+describe('settings modal', () => {
+  it('disables the account after "Confirm Disable", says so, then signs out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = mockApi({
+      [`POST /api/users/${USER_ID}/disable`]: {
+        body: { success: true, message: 'Account temporarily disabled' },
+      },
+    });
+    renderSettings();
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Temporarily disable account' }));
+    const confirm = screen.getByRole('dialog', { name: 'Disable your account?' });
+    expect(calls).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm Disable' }));
+    expect(await screen.findByText('Account temporarily disabled')).toBeInTheDocument();
+    expect(calls.map((call) => call.key)).toEqual([`POST /api/users/${USER_ID}/disable`]);
+    expect(endSession).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTimeAsync(SIGN_OUT_DELAY_MS));
+    expect(endSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('deletes the account after "Delete Forever", then signs out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({
+      [`DELETE /api/users/${USER_ID}`]: {
+        body: { success: true, message: 'Account deleted successfully' },
+      },
+    });
+    renderSettings();
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Delete account permanently' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete your account forever?' })).getByRole(
+        'button',
+        {
+          name: 'Delete Forever',
+        },
+      ),
+    );
+    expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(SIGN_OUT_DELAY_MS));
+    expect(endSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays signed in and says so when disabling fails', async () => {
+    mockApi({
+      [`POST /api/users/${USER_ID}/disable`]: {
+        status: 500,
+        body: { success: false, message: 'Server error' },
+      },
+    });
+    renderSettings();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Temporarily disable account' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm Disable' }));
+    expect((await screen.findAllByText('Failed to disable account')).length).toBeGreaterThan(0);
+    expect(endSession).not.toHaveBeenCalled();
+  });
+
+  it('says "Failed to delete account" when deleting fails, and Cancel goes back to the settings', async () => {
+    mockApi({
+      [`DELETE /api/users/${USER_ID}`]: { status: 403, body: { success: false, message: 'Nope' } },
+    });
+    renderSettings();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Delete account permanently' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Forever' }));
+    expect((await screen.findAllByText('Failed to delete account')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+    expect(endSession).not.toHaveBeenCalled();
+  });
+});
