@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNotNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { photos, posts, profiles, users } from '../../db/schema.js';
 import { searchKey } from './names.js';
+import { memberSummaryColumns, profilePictureJoin } from './summary.js';
 
 /** A database or an open transaction: repo functions work inside either. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -76,17 +77,9 @@ export interface SearchPage {
 export function searchMembersQuery(db: Executor, page: SearchPage) {
   return (
     db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        emailVerifiedAt: users.emailVerifiedAt,
-        totpEnabledAt: users.totpEnabledAt,
-        phoneVerifiedAt: users.phoneVerifiedAt,
-        thumbnailKey: photos.thumbnailKey,
-      })
+      .select(memberSummaryColumns)
       .from(users)
-      .leftJoin(photos, and(eq(photos.userId, users.id), eq(photos.position, 0)))
+      .leftJoin(photos, profilePictureJoin)
       .where(searchCondition(page.query, page.searcherId))
       // Byte order ("C"), so the order is the same whatever the database's collation.
       .orderBy(sql`${users.nameSearch} COLLATE "C"`, asc(users.id))

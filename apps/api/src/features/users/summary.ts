@@ -20,6 +20,20 @@ export function hasVerifiedBadge(user: BadgeFields): boolean {
   return Boolean(user.emailVerifiedAt && user.totpEnabledAt && user.phoneVerifiedAt);
 }
 
+/** The columns a summary is made from; select them with `.leftJoin(photos, profilePictureJoin)`. */
+export const memberSummaryColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  emailVerifiedAt: users.emailVerifiedAt,
+  totpEnabledAt: users.totpEnabledAt,
+  phoneVerifiedAt: users.phoneVerifiedAt,
+  thumbnailKey: photos.thumbnailKey,
+};
+
+/** Joins a member's first photo (the profile picture). */
+export const profilePictureJoin = and(eq(photos.userId, users.id), eq(photos.position, 0));
+
 /**
  * Summaries of the given members who are active (disabled members are hidden everywhere), in one
  * query however many ids there are. Missing ids are simply absent from the map.
@@ -32,17 +46,9 @@ export async function loadMemberSummaries(
   const summaries = new Map<string, MemberSummary>();
   if (unique.length === 0) return summaries;
   const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      emailVerifiedAt: users.emailVerifiedAt,
-      totpEnabledAt: users.totpEnabledAt,
-      phoneVerifiedAt: users.phoneVerifiedAt,
-      thumbnailKey: photos.thumbnailKey,
-    })
+    .select(memberSummaryColumns)
     .from(users)
-    .leftJoin(photos, and(eq(photos.userId, users.id), eq(photos.position, 0)))
+    .leftJoin(photos, profilePictureJoin)
     .where(and(inArray(users.id, unique), eq(users.status, 'active')));
   for (const row of rows) summaries.set(row.id, toMemberSummary(row));
   return summaries;
