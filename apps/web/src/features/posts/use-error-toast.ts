@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { feedToast } from '../../components/ui/toasts';
+import { postsToast } from './toast';
 import { ApiError } from '../../lib/api-client';
 
 /**
@@ -14,6 +14,6 @@ export function useErrorToast(
   useEffect(() => {
     if (!isError) return;
     if (error instanceof ApiError && error.status === 401) return;
-    feedToast.error(message, { toastId: `${message}:${errorUpdatedAt}` });
+    postsToast().error(message, { toastId: `${message}:${errorUpdatedAt}` });
   }, [isError, error, errorUpdatedAt, message]);
 }

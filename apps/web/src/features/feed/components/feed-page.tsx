@@ -82,7 +82,8 @@ export function FeedPage({ searchBox, onOpenSettings }: FeedPageProps) {
         <div className="feed-layout__main">
           <div className="feed-heading">
             <h1 className="feed-heading__title">Home</h1>
-            <CreatePostButton />
+            {/* A new post shows in General (the following tab holds others' posts only). */}
+            <CreatePostButton onCreated={() => selectTab('general')} />
           </div>
           <FeedTabs selected={tab} onSelect={selectTab}>
             <PostFeed key={tab} source={SOURCES[tab]} />

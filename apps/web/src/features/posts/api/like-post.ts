@@ -1,6 +1,6 @@
 import type { LikeResponse, PostDto } from '@kindred/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { feedToast } from '../../../components/ui/toasts';
+import { postsToast } from '../toast';
 import { api } from '../../../lib/api-client';
 import { getStoredUserId } from '../../../lib/storage';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
@@ -43,7 +43,7 @@ export function useLikePost() {
     onError: (_error, postId, context) => {
       const previous = context?.previous;
       if (previous) updatePostInFeeds(queryClient, postId, (post) => ({ ...post, ...previous }));
-      feedToast.error(POSTS_UI_MESSAGES.likeFailed);
+      postsToast().error(POSTS_UI_MESSAGES.likeFailed);
     },
     onSuccess: (result, postId) => {
       updatePostInFeeds(queryClient, postId, (post) =>

@@ -1,7 +1,7 @@
 import { COMMENT_MAX_LENGTH } from '@kindred/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { feedToast } from '../../../components/ui/toasts';
+import { postsToast } from '../toast';
 import { useAddComment } from '../api/add-comment';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { MentionTextarea } from './mention-textarea';
@@ -43,12 +43,12 @@ export function CommentForm({
       { content: content.trim(), parentCommentId: parentCommentId ?? null },
       {
         onSuccess: () => {
-          feedToast.success(isReply ? M.replyAdded : M.added);
+          postsToast().success(isReply ? M.replyAdded : M.added);
           setContent('');
           onDone?.();
         },
         onError: () => {
-          feedToast.error(M.addFailed);
+          postsToast().error(M.addFailed);
         },
       },
     );
@@ -70,7 +70,7 @@ export function CommentForm({
           isReply ? 'Write a reply… (type @ to mention)' : 'Write a comment… (type @ to mention)'
         }
         maxLength={COMMENT_MAX_LENGTH}
-        disabled={addComment.isPending}
+        readOnly={addComment.isPending}
         autoFocus={autoFocus}
         onSubmitShortcut={submit}
       />

@@ -1,6 +1,6 @@
 import type { CommentDto } from '@kindred/contracts';
 import { useState } from 'react';
-import { feedToast } from '../../../components/ui/toasts';
+import { postsToast } from '../toast';
 import { useDeleteComment } from '../api/delete-comment';
 import { REPLY_INDENT_PX } from '../lib/comment-tree';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
@@ -74,11 +74,11 @@ function CommentItem({
     deleteComment.mutate(comment._id, {
       onSuccess: () => {
         setConfirming(false);
-        feedToast.success(M.comment.deleted);
+        postsToast().success(M.comment.deleted);
       },
       onError: () => {
         setConfirming(false);
-        feedToast.error(M.comment.deleteFailed);
+        postsToast().error(M.comment.deleteFailed);
       },
     });
   };

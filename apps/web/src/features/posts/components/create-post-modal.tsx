@@ -22,7 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { TextField } from '../../../components/ui/text-field';
-import { feedToast } from '../../../components/ui/toasts';
+import { postsToast } from '../toast';
 import { ApiError } from '../../../lib/api-client';
 import { useCreatePost } from '../api/create-post';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
@@ -156,11 +156,11 @@ function CreatePostForm({
       { title: title.trim(), description: description.trim(), privacy, media: media?.file ?? null },
       {
         onSuccess: (result) => {
-          feedToast.success(M.created);
+          postsToast().success(M.created);
           onCreated(result.post);
         },
         onError: (error) => {
-          feedToast.error(M.createFailed);
+          postsToast().error(M.createFailed);
           // A refusal the member can act on (too large, wrong type…) is shown in the form.
           if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
             setServerError(error.serverMessage);

@@ -14,6 +14,8 @@ export interface MentionTextareaProps {
   onChange: (value: string) => void;
   placeholder?: string;
   disabled?: boolean;
+  /** While the text is being sent: unchangeable, but still focusable. */
+  readOnly?: boolean;
   maxLength?: number;
   rows?: number;
   autoFocus?: boolean;
@@ -42,6 +44,7 @@ export function MentionTextarea({
   onChange,
   placeholder,
   disabled,
+  readOnly,
   maxLength,
   rows = 2,
   autoFocus,
@@ -124,6 +127,7 @@ export function MentionTextarea({
         value={value}
         placeholder={placeholder}
         disabled={disabled}
+        readOnly={readOnly}
         maxLength={maxLength}
         rows={rows}
         autoFocus={autoFocus}

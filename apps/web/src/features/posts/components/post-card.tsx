@@ -1,7 +1,7 @@
 import type { PostDto } from '@kindred/contracts';
 import { useId, useState } from 'react';
 import { Card } from '../../../components/ui/card';
-import { feedToast } from '../../../components/ui/toasts';
+import { postsToast } from '../toast';
 import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
@@ -37,10 +37,10 @@ export function PostCard({ post, position }: PostCardProps) {
 
   const onDelete = () => {
     deletePost.mutate(post._id, {
-      onSuccess: () => feedToast.success(M.deleted),
+      onSuccess: () => postsToast().success(M.deleted),
       onError: () => {
         setConfirmingDelete(false);
-        feedToast.error(M.deleteFailed);
+        postsToast().error(M.deleteFailed);
       },
     });
   };
@@ -88,8 +88,10 @@ export function PostCard({ post, position }: PostCardProps) {
           type="button"
           className={`post-action${post.isLiked ? ' post-action--liked' : ''}`}
           aria-pressed={post.isLiked}
-          disabled={like.isPending}
-          onClick={() => like.mutate(post._id)}
+          // Not disabled while the like is sent (focus would be lost); a second press waits.
+          onClick={() => {
+            if (!like.isPending) like.mutate(post._id);
+          }}
         >
           <HeartIcon filled={post.isLiked} />
           <span>Like</span>

@@ -1,7 +1,7 @@
 import type { LikeResponse } from '@kindred/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   VIEWER_ID,
   buildPost,
@@ -130,6 +130,45 @@ describe('a feed', () => {
     expect(calls.at(-1)?.url.searchParams.get('cursor')).toBe('c1');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(screen.getByText("You're all caught up.")).toBeInTheDocument();
+  });
+
+  it('loads the next page by itself when the end of the list scrolls into view', async () => {
+    const observed: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(readonly callback: IntersectionObserverCallback) {
+          observed.push({ callback });
+        }
+        observe(target: Element) {
+          observed.at(-1)!.target = target;
+        }
+        disconnect() {}
+      },
+    );
+    const calls = stubFetch({
+      'GET /api/posts': (url) =>
+        url.searchParams.get('cursor') === 'c1'
+          ? json(200, {
+              success: true,
+              posts: [buildPost({ _id: '77777777-7777-4777-8777-777777777777', title: 'Older' })],
+              nextCursor: null,
+            })
+          : json(200, { success: true, posts: [buildPost()], nextCursor: 'c1' }),
+    });
+    renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
+    await screen.findByRole('heading', { name: 'Sunset at the lake' });
+    const watcher = observed.at(-1)!;
+    expect(watcher.target).toHaveClass('post-feed__sentinel');
+
+    act(() =>
+      watcher.callback(
+        [{ isIntersecting: true } as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Older' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.key === 'GET /api/posts')).toHaveLength(2);
   });
 
   it('says "Failed to fetch posts" when the feed cannot load', async () => {
