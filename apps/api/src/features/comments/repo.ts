@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { commentMentions, comments, users } from '../../db/schema.js';
-import type { Queryable } from '../posts/concurrency.js';
+import type { Queryable } from '../../db/concurrency.js';
 import { commentAuthorVisible } from './policy.js';
 
 /** The queries behind comments. Callers check the post's visibility first (posts/policy). */

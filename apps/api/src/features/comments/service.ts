@@ -6,7 +6,7 @@ import {
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import { isForeignKeyViolation } from '../posts/concurrency.js';
+import { isForeignKeyViolation } from '../../db/concurrency.js';
 import { findVisiblePost } from '../posts/repo.js';
 import { loadMemberSummaries } from '../users/summary.js';
 import { assertCanDeleteComment } from './policy.js';

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { follows, users } from '../../db/schema.js';
-import type { Queryable } from '../posts/concurrency.js';
-import { afterKeyset, keysetTime, type Keyset } from '../posts/keyset.js';
+import type { Queryable } from '../../db/concurrency.js';
+import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
 
 /** The queries behind following. People lists and counts include active members only. */
 

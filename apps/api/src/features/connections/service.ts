@@ -1,8 +1,8 @@
 import { CONNECTION_MESSAGES, type AuthorSummary, type PageQuery } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import { isForeignKeyViolation, serializeOn } from '../posts/concurrency.js';
-import { decodeCursor, toPage } from '../posts/keyset.js';
+import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
+import { decodeCursor, toPage } from '../../db/keyset.js';
 import { loadMemberSummaries } from '../users/summary.js';
 import { assertMayFollow } from './policy.js';
 import {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
-import { encodeCursor } from './keyset.js';
+import { encodeCursor } from '../../db/keyset.js';
 import { buildComment, buildFollow, buildLike, buildPost } from './test-factories.js';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { follows, postLikes, posts, users } from '../../db/schema.js';
-import type { Queryable } from './concurrency.js';
-import { afterKeyset, keysetTime, type Keyset } from './keyset.js';
+import type { Queryable } from '../../db/concurrency.js';
+import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
 import { visiblePostsWhere } from './policy.js';
 
 /** The queries behind posts and likes. Every read that returns posts applies the policy's filter. */

@@ -12,8 +12,8 @@ import { countVisibleComments } from '../comments/repo.js';
 import { isImageMime, isVideoMime, processImage, sniffMediaType } from '../media/processing.js';
 import { newMediaKey } from '../media/storage.js';
 import { loadMemberSummaries } from '../users/summary.js';
-import { isForeignKeyViolation, serializeOn } from './concurrency.js';
-import { decodeCursor, toPage } from './keyset.js';
+import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
+import { decodeCursor, toPage } from '../../db/keyset.js';
 import { assertCanDeletePost } from './policy.js';
 import { presentPost } from './presenter.js';
 import {

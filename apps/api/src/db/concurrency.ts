@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database } from './client.js';
 
 /**
  * Helpers for writes that race: toggles a member fires twice in a row, a post deleted while

@@ -1,7 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { IdSchema, POST_MESSAGES } from '@kindred/contracts';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../http/errors.js';
 
 /**
  * Keyset pagination over (created_at, id), newest first — used by every feed and member list.
