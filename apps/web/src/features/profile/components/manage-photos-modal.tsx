@@ -66,8 +66,7 @@ export function ManagePhotosModal({
         failures={uploads.failures}
         deleting={uploads.deleting}
         busy={uploads.busy}
-        onFiles={(files) => void uploads.upload(files)}
-        onRejected={uploads.reject}
+        onDrop={(files, refused) => void uploads.add(files, refused)}
         onDelete={(photo) => void uploads.remove(photo)}
       />
     </Modal>

@@ -12,7 +12,7 @@ import type { ConnectionDirection } from '../api/connections';
 import { useProfile } from '../api/get-profile';
 import { useSubscription } from '../api/get-subscription';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
-import { BasicInfo, locationText } from './basic-info';
+import { BasicInfo } from './basic-info';
 import { ConnectionListModal } from './connection-list-modal';
 import { FollowButton } from './follow-button';
 import { ManagePhotosModal } from './manage-photos-modal';
@@ -97,7 +97,8 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [popupOpen, setPopupOpen] = useState(false);
   const [photosOpen, setPhotosOpen] = useState(false);
-  const place = locationText(profile.location);
+  // Under the name: the address only (coordinates, which only the owner gets, stay in Basic Information).
+  const place = profile.location.formatted_address;
 
   useEffect(() => {
     document.title = `${name} · Kindred`;

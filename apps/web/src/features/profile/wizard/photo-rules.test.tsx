@@ -69,8 +69,7 @@ function renderStep(overrides: Partial<PhotosStepProps> = {}) {
     failures: [],
     deleting: null,
     busy: false,
-    onFiles: vi.fn(),
-    onRejected: vi.fn(),
+    onDrop: vi.fn(),
     onDelete: vi.fn(),
     ...overrides,
   };
@@ -96,8 +95,7 @@ describe('photo drop zone', () => {
       imageFile('c.webp', 10, 'image/webp'),
     ];
     await user().upload(input, files);
-    await waitFor(() => expect(props.onFiles).toHaveBeenCalledWith(files));
-    expect(props.onRejected).not.toHaveBeenCalled();
+    await waitFor(() => expect(props.onDrop).toHaveBeenCalledWith(files, []));
   });
 
   it('refuses a file over 5 MB and a file that is not an image, by name, and takes the rest', async () => {
@@ -109,12 +107,11 @@ describe('photo drop zone', () => {
       new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }),
     ]);
     await waitFor(() =>
-      expect(props.onRejected).toHaveBeenCalledWith([
-        'File huge.jpg is too large. Maximum size is 5MB',
-        'File cv.pdf is not an image',
-      ]),
+      expect(props.onDrop).toHaveBeenCalledWith(
+        [good],
+        ['File huge.jpg is too large. Maximum size is 5MB', 'File cv.pdf is not an image'],
+      ),
     );
-    expect(props.onFiles).toHaveBeenCalledWith([good]);
   });
 
   it('refuses more than 6 photos in total', async () => {
@@ -129,9 +126,8 @@ describe('photo drop zone', () => {
       imageFile('b.png'),
     ]);
     await waitFor(() =>
-      expect(props.onRejected).toHaveBeenCalledWith(['Maximum 6 photos allowed']),
+      expect(props.onDrop).toHaveBeenCalledWith([], ['Maximum 6 photos allowed']),
     );
-    expect(props.onFiles).not.toHaveBeenCalled();
   });
 
   it('refuses 7 files in one go', async () => {
@@ -141,9 +137,8 @@ describe('photo drop zone', () => {
       Array.from({ length: 7 }, (_, index) => imageFile(`p${index}.png`)),
     );
     await waitFor(() =>
-      expect(props.onRejected).toHaveBeenCalledWith(['Maximum 6 photos allowed']),
+      expect(props.onDrop).toHaveBeenCalledWith([], ['Maximum 6 photos allowed']),
     );
-    expect(props.onFiles).not.toHaveBeenCalled();
   });
 
   it('lists the requirements and the plan allowance, marks the profile picture and deletes a photo', async () => {

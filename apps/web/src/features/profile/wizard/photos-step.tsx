@@ -13,8 +13,8 @@ export interface PhotosStepProps {
   failures: readonly string[];
   deleting: string | null;
   busy: boolean;
-  onFiles: (files: File[]) => void;
-  onRejected: (messages: string[]) => void;
+  /** The accepted files and the messages for the refused ones (both may be empty). */
+  onDrop: (files: File[], refused: string[]) => void;
   onDelete: (photo: WizardPhoto) => void;
 }
 
@@ -30,8 +30,7 @@ export function PhotosStep({
   failures,
   deleting,
   busy,
-  onFiles,
-  onRejected,
+  onDrop,
   onDelete,
 }: PhotosStepProps) {
   const full = photos.length >= MAX_PHOTOS;
@@ -41,8 +40,7 @@ export function PhotosStep({
     disabled: busy || full,
     onDrop: (accepted, rejections) => {
       const { accepted: files, messages } = selectPhotos(accepted, rejections, photos.length);
-      if (messages.length > 0) onRejected(messages);
-      if (files.length > 0) onFiles(files);
+      onDrop(files, messages);
     },
   });
 

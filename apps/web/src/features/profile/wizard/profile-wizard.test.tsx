@@ -235,6 +235,25 @@ describe('profile wizard: step gating', () => {
     await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
   });
 
+  it('keeps what the drop zone refused on screen while the other files upload', async () => {
+    mockWizardApi();
+    const { user } = await openWizard();
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Personal Details' });
+    await fillPersonalDetails(user);
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Upload Photos' });
+    await userEvent
+      .setup({ delay: null, applyAccept: false })
+      .upload(screen.getByLabelText('Choose photos'), [
+        imageFile('me.png'),
+        new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+      ]);
+    expect(await screen.findByText('me.png uploaded successfully')).toBeInTheDocument();
+    // Inline and as a toast.
+    expect(screen.getAllByText('File notes.txt is not an image')).toHaveLength(2);
+  });
+
   it('step 4 gates at 1 interest (guidance says 3), then creates the profile, shows the overlay and goes to /feed after 3 s', async () => {
     const calls = mockWizardApi();
     const { app, user } = await openWizard();

@@ -202,8 +202,7 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
               failures={photoUploads.failures}
               deleting={photoUploads.deleting}
               busy={photoUploads.busy}
-              onFiles={(files) => void photoUploads.upload(files)}
-              onRejected={photoUploads.reject}
+              onDrop={(files, refused) => void photoUploads.add(files, refused)}
               onDelete={(photo) => void photoUploads.remove(photo)}
             />
           ) : null}

@@ -37,8 +37,13 @@ export function usePhotoUploads(
     notify.error(message);
   };
 
-  const upload = async (files: readonly File[]) => {
-    setFailures([]);
+  /**
+   * A drop: what the drop zone refused is said first (inline and as toasts), then the accepted
+   * files are uploaded one after another.
+   */
+  const add = async (files: readonly File[], refused: readonly string[] = []) => {
+    setFailures([...refused]);
+    refused.forEach((message) => notify.error(message));
     if (files.length === 0) return;
     if (!userId) {
       fail(M.userIdMissing);
@@ -88,11 +93,5 @@ export function usePhotoUploads(
     }
   };
 
-  /** Messages from the drop zone's own checks, shown with the upload failures. */
-  const reject = (messages: readonly string[]) => {
-    setFailures([...messages]);
-    messages.forEach((message) => notify.error(message));
-  };
-
-  return { upload, remove, reject, progress, failures, deleting, busy };
+  return { add, remove, progress, failures, deleting, busy };
 }
