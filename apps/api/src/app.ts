@@ -67,7 +67,7 @@ export function createApp(context: AppContext): Express {
   api.use(sessionMiddleware(config, context.sessionStore));
 
   api.use(healthRoutes(context));
-  api.use(mediaRoutes(context.storage));
+  api.use(mediaRoutes(context));
   api.use(authRoutes(context));
   api.use(profileRoutes(context));
   api.use(userRoutes(context));

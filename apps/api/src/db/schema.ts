@@ -141,6 +141,8 @@ export const photos = pgTable(
   (t) => [
     index('photos_user_position').on(t.userId, t.position),
     uniqueIndex('photos_storage_key_unique').on(t.storageKey),
+    // Media requests are authorized by looking up what the key belongs to.
+    uniqueIndex('photos_thumbnail_key_unique').on(t.thumbnailKey),
   ],
 );
 
@@ -246,6 +248,7 @@ export const posts = pgTable(
   },
   (t) => [
     index('posts_created_id').on(t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('posts_media_key_unique').on(t.mediaKey),
     index('posts_author_created_id').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     check('posts_privacy_valid', sql`${t.privacy} IN ('public', 'followers', 'private')`),
     check('posts_media_type_valid', sql`${t.mediaType} IN ('image', 'video')`),

@@ -1,21 +1,26 @@
 import { Router } from 'express';
-import { requireMember } from '../../http/auth.js';
+import type { AppContext } from '../../context.js';
+import { memberId, requireMember } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { MEDIA_KEY_PATTERN, type MediaStorage } from './storage.js';
+import { mayViewMedia } from './access.js';
+import { MEDIA_KEY_PATTERN } from './storage.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Serves uploaded media to signed-in members. Keys are random and never reused, so a response can
- * be cached for good; `sendFile` answers HTTP Range requests, so videos seek and stream.
+ * Serves uploaded media to the members allowed to see what it belongs to (see access.ts). Keys are
+ * random and never reused, so a response can be cached for good by the member's browser;
+ * `sendFile` answers HTTP Range requests, so videos seek and stream.
  */
-export function mediaRoutes(storage: MediaStorage): Router {
+export function mediaRoutes(context: AppContext): Router {
   const router = Router();
-  router.get('/media/:key', requireMember, (req, res, next) => {
+  router.get('/media/:key', requireMember, async (req, res, next) => {
     const key = String(req.params.key);
+    // One answer for "no such file" and "not yours to see": a key's existence is not revealed.
     if (!MEDIA_KEY_PATTERN.test(key)) throw notFound('Media not found');
+    if (!(await mayViewMedia(context.db, memberId(req), key))) throw notFound('Media not found');
     res.sendFile(
-      storage.localPath(key),
+      context.storage.localPath(key),
       {
         acceptRanges: true,
         cacheControl: false,
@@ -26,8 +31,9 @@ export function mediaRoutes(storage: MediaStorage): Router {
       },
       (error?: Error & { status?: number; code?: string }) => {
         if (!error) return;
-        if (error.code === 'ENOENT' || error.status === 404)
+        if (error.code === 'ENOENT' || error.status === 404) {
           return next(notFound('Media not found'));
+        }
         next(error);
       },
     );

@@ -1,0 +1,32 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { photos, posts, users } from '../../db/schema.js';
+import { visiblePostsWhere } from '../posts/policy.js';
+
+/**
+ * Who may fetch a media object: the same members who may see what it belongs to. A post's image or
+ * video follows the post's visibility (a followers-only post's video is not for strangers, even
+ * with its URL); a profile photo or its thumbnail is for any member while its owner's account is
+ * active, and always for the owner. Objects that belong to nothing are served to no one.
+ */
+export async function mayViewMedia(db: Database, viewerId: string, key: string): Promise<boolean> {
+  const [post] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.mediaKey, key), visiblePostsWhere(viewerId)))
+    .limit(1);
+  if (post) return true;
+
+  const [photo] = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.userId))
+    .where(
+      and(
+        or(eq(photos.storageKey, key), eq(photos.thumbnailKey, key)),
+        or(eq(users.status, 'active'), eq(users.id, sql`${viewerId}::uuid`)),
+      ),
+    )
+    .limit(1);
+  return Boolean(photo);
+}
