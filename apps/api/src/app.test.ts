@@ -109,4 +109,10 @@ describe('API skeleton', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
+
+  it('sends no HTTPS-only headers when the app is served over plain HTTP', async () => {
+    const res = await request(t.app).get('/api/health');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
 });

@@ -43,12 +43,25 @@ export function createApp(context: AppContext): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // One short line per request: headers (cookies included) stay out of the logs.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
+  // HTTPS-only headers make sense only where the app is served over HTTPS.
+  const servedOverHttps = config.publicUrl.startsWith('https://');
   app.use(
     helmet({
+      strictTransportSecurity: servedOverHttps,
       contentSecurityPolicy: {
         directives: {
+          'upgrade-insecure-requests': servedOverHttps ? [] : null,
           // QR codes arrive as data: URLs; photo previews before upload are blob: URLs.
           'img-src': ["'self'", 'data:', 'blob:'],
           'media-src': ["'self'", 'blob:'],
