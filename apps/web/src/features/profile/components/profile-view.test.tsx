@@ -91,7 +91,10 @@ describe("another member's profile", () => {
   it('shows the name, Basic Information with "Not specified", photos and the counts', async () => {
     mockProfileApi();
     renderApp(`/viewprofile/${OTHER_ID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ana Lee' })).toBeInTheDocument();
+    // The first render loads the route's code on demand: allow for a cold start.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ana Lee' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     const info = screen.getByRole('region', { name: 'Basic Information' });
     const value = (term: string) => within(info).getByText(term).nextElementSibling;
     expect(value('Age')).toHaveTextContent('29');

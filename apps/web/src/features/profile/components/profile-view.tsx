@@ -80,7 +80,15 @@ function ProfileLoader({ userId, viewerId }: ProfileViewProps) {
 
 function ProfileProblem({ message, children }: { message: string; children?: ReactNode }) {
   return (
-    <Card as="section" padding="lg" className="profile-problem">
+    <Card
+      as="section"
+      padding="lg"
+      className="profile-problem"
+      aria-labelledby="profile-problem-heading"
+    >
+      <h1 id="profile-problem-heading" className="profile-problem__title">
+        Profile
+      </h1>
       <Alert tone="error">{message}</Alert>
       {children}
     </Card>

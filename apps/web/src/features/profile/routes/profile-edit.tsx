@@ -42,18 +42,20 @@ function ProfileEditScreen({ userId }: { userId: string }) {
     if (loadError) notify.error(M.loadFailed);
   }, [loadError]);
 
+  if (profile.data && isProfileComplete(profile.data)) {
+    return <Navigate to={paths.feed()} replace />;
+  }
+
+  const title = <h1 className="wizard-page-title">Set up your profile</h1>;
   if (profile.isPending || (isNew && member.isPending)) {
     return (
       <MemberLayout>
+        {title}
         <div className="page-loading">
           <Spinner size="lg" label="Loading your profile" />
         </div>
       </MemberLayout>
     );
-  }
-
-  if (profile.data && isProfileComplete(profile.data)) {
-    return <Navigate to={paths.feed()} replace />;
   }
 
   const initialForm = profile.data
@@ -66,6 +68,7 @@ function ProfileEditScreen({ userId }: { userId: string }) {
 
   return (
     <MemberLayout>
+      {title}
       {loadError ? (
         <Alert tone="error" className="wizard-load-error">
           <p>{M.loadFailedWith(messageOf(loadError, loadError.message))}</p>

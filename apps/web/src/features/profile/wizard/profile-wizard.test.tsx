@@ -87,7 +87,8 @@ const progress = () => screen.getByRole('progressbar', { name: /Step \d of 4/ })
 
 async function openWizard() {
   const app = renderApp(`/profileedit/${MEMBER_ID}`);
-  await screen.findByRole('heading', { name: 'Choose Your Plan' });
+  // The route's code loads on demand: allow for a cold start.
+  await screen.findByRole('heading', { name: 'Choose Your Plan' }, { timeout: 5_000 });
   return { app, user: userEvent.setup({ delay: null }) };
 }
 

@@ -155,7 +155,6 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
   return (
     <div className="wizard">
       <header className="wizard__header">
-        <h1 className="wizard__title">Create your profile</h1>
         <ProgressBar value={(step / LAST_STEP) * 100} label={`Step ${step} of ${LAST_STEP}`} />
         <ol className="wizard__steps" aria-label="Steps">
           {WIZARD_STEPS.map(({ number, title }) => (
