@@ -185,6 +185,16 @@ describe('search box', () => {
     });
   });
 
+  it('Enter before the suggestions arrive still opens all the results', async () => {
+    stubSearch(() => new Promise<SearchReply>(() => undefined));
+    const { user, input } = renderSearchBox();
+    await user.type(input, 'zo{Enter}');
+    expect(where()).toEqual({
+      path: '/view-all',
+      state: { query: 'zo', totalCount: 0, suggestions: [], currentPage: 1 },
+    });
+  });
+
   it('does not search for spaces only', async () => {
     const requests = stubSearch(() => ({ suggestions: [], totalCount: 0 }));
     const { user, input } = renderSearchBox();

@@ -92,8 +92,8 @@ export function SearchBox({ className }: SearchBoxProps) {
         event.preventDefault();
         const option = activeIndex >= 0 ? options[activeIndex] : undefined;
         if (showPopup && option) choose(option);
-        else if (query !== '' && !loading && totalCount > 0) {
-          // Enter on the text itself: all the results.
+        else if (query !== '') {
+          // Enter on the text itself: all the results (the page fetches them if not here yet).
           viewAll();
           close();
           setText('');

@@ -100,6 +100,16 @@ describe('/view-all', () => {
     await waitFor(() => expect(pages).toEqual([3]));
   });
 
+  it('has the search box in the header, and a new search replaces the results', async () => {
+    stubSearch(23);
+    open({ query: 'member', totalCount: 23, suggestions: page(1, 23), currentPage: 2 });
+    await screen.findByRole('link', { name: 'Member 11' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('combobox', { name: 'Search members' }), 'mem{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Results for “mem”' })).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1–10 of 23 members')).toBeInTheDocument();
+  });
+
   it('says what to do without a search', async () => {
     stubSearch(0);
     open(null);

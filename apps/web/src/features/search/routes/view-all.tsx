@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { MemberHeader } from '../../../components/layout/member-header';
 import { MemberLayout } from '../../../components/layout/member-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { SEARCH_PAGE_SIZE, useMemberSearch } from '../api/search-members';
-import { SEARCH_TEXTS, SuggestionAvatar } from '../components/search-box';
+import { SearchBox, SEARCH_TEXTS, SuggestionAvatar } from '../components/search-box';
 import { readViewAllState, type ViewAllState } from '../navigation-state';
 import '../search.css';
 
@@ -20,7 +21,14 @@ export function ViewAllRoute() {
   const location = useLocation();
   const state = readViewAllState(location.state);
   return (
-    <MemberLayout>
+    // The search box stays at hand to refine the search; a new one replaces these results.
+    <MemberLayout
+      header={
+        <MemberHeader>
+          <SearchBox />
+        </MemberHeader>
+      }
+    >
       <div className="view-all">
         {state ? (
           <Results key={state.query} state={state} />
