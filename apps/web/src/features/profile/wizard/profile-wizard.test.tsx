@@ -58,6 +58,8 @@ beforeEach(() => {
   window.localStorage.setItem('userId', MEMBER_ID);
   window.localStorage.setItem('sessionId', 'session-1');
   stubGeolocation({ latitude: 48.8566, longitude: 2.3522 });
+  vi.mocked(uploadPhoto).mockReset();
+  vi.mocked(savePhotoOrder).mockReset();
   let uploaded = 0;
   vi.mocked(uploadPhoto).mockImplementation(async (_file, onProgress) => {
     onProgress?.(100);
@@ -234,6 +236,24 @@ describe('profile wizard: step gating', () => {
     await user.upload(screen.getByLabelText('Choose photos'), imageFile('me.png'));
     const text = 'Failed to upload me.png: The upload timed out';
     await waitFor(() => expect(screen.getAllByText(text)).toHaveLength(2));
+  });
+
+  it('says "Upload failed" when the answer has neither the photo nor a message', async () => {
+    mockWizardApi();
+    vi.mocked(uploadPhoto).mockResolvedValueOnce({ success: true } as Awaited<
+      ReturnType<typeof uploadPhoto>
+    >);
+    const { user } = await openWizard();
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Personal Details' });
+    await fillPersonalDetails(user);
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Upload Photos' });
+    await user.upload(screen.getByLabelText('Choose photos'), imageFile('me.png'));
+    await waitFor(() =>
+      expect(screen.getAllByText('Failed to upload me.png: Upload failed')).toHaveLength(2),
+    );
+    expect(savePhotoOrder).not.toHaveBeenCalled();
   });
 
   it('keeps what the drop zone refused on screen while the other files upload', async () => {

@@ -59,7 +59,10 @@ export function usePhotoUploads(
           const uploaded = await uploadPhoto(file, (percent) =>
             setProgress({ fileName: file.name, percent }),
           );
-          thumbnails.set(uploaded.url, uploaded.thumbnailUrl);
+          // An answer without the photo's address is a failed upload (SPEC §8 "Upload failed").
+          if (typeof uploaded?.url !== 'string' || uploaded.url === '')
+            throw new Error(M.uploadFailed);
+          thumbnails.set(uploaded.url, uploaded.thumbnailUrl ?? uploaded.url);
           const saved = await savePhotoOrder(userId, [
             ...current.map((photo) => photo.url),
             uploaded.url,
