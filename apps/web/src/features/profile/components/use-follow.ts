@@ -7,6 +7,7 @@ import {
   useIsFollowing,
   type ConnectionCounts,
 } from '../api/connections';
+import { postKeys } from '../../posts';
 import { connectionKeys } from '../api/query-keys';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
 
@@ -66,6 +67,9 @@ export function useFollow(viewerId: string, userId: string) {
       void queryClient.invalidateQueries({ queryKey: connectionKeys.list('followers', userId) });
       void queryClient.invalidateQueries({ queryKey: connectionKeys.counts(viewerId) });
       void queryClient.invalidateQueries({ queryKey: connectionKeys.list('following', viewerId) });
+      // Following changes which posts the viewer may see: the Following tab and this member's
+      // followers-only posts.
+      void queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
     },
   });
 
