@@ -7,10 +7,12 @@ import {
 } from 'rate-limiter-flexible';
 import { AUTH_MESSAGES } from '@kindred/contracts';
 import type { DatabaseHandle } from '../db/client.js';
+import { memberId } from './auth.js';
 import { tooManyRequests } from './errors.js';
 
 /**
- * Brute-force limits on the account-entry endpoints, per client IP and per account.
+ * Brute-force limits on the account-entry endpoints, per client IP and per account, and flood
+ * limits on what signed-in members create (posts, comments, likes, follows, uploads, look-ups).
  *
  * On a PostgreSQL server the counters live in the `rate_limits` table (RateLimiterPostgres over
  * the app's pool), so the limits hold however many app processes share the database; if that
@@ -41,6 +43,17 @@ export const DEFAULT_RATE_LIMITS = {
   /** Code checks (email, phone and authenticator). */
   codeCheckPerIp: { points: 60, durationSeconds: 15 * 60 },
   codeCheckPerAccount: { points: 30, durationSeconds: 15 * 60 },
+
+  // Signed-in members: generous for people, a ceiling for scripts flooding the network.
+  postCreatePerMember: { points: 30, durationSeconds: 60 * 60 },
+  commentPerMember: { points: 120, durationSeconds: 60 * 60 },
+  likePerMember: { points: 300, durationSeconds: 15 * 60 },
+  followPerMember: { points: 200, durationSeconds: 60 * 60 },
+  photoUploadPerMember: { points: 60, durationSeconds: 60 * 60 },
+  /** The search box asks as the member types (debounced), so this one is roomy. */
+  searchPerMember: { points: 600, durationSeconds: 15 * 60 },
+  /** Each lookup may reach the outside geocoder, which allows one request per second in all. */
+  geoLookupPerMember: { points: 30, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
@@ -134,6 +147,17 @@ export function clientIp(req: Request): string {
 export function limitPerIp(limiters: RateLimiters, name: RateLimitName): RequestHandler {
   return async (req, _res, next) => {
     await limiters.consume(name, clientIp(req));
+    next();
+  };
+}
+
+/**
+ * Middleware: one attempt per request against a per-member rule. Goes after `requireMember` and
+ * before any upload parsing, so a member over the limit costs no upload work.
+ */
+export function limitPerMember(limiters: RateLimiters, name: RateLimitName): RequestHandler {
+  return async (req, _res, next) => {
+    await limiters.consume(name, memberId(req));
     next();
   };
 }

@@ -7,6 +7,7 @@ import {
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
+import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
 import { addComment, deleteComment, listComments } from './service.js';
 
@@ -20,22 +21,32 @@ export function commentRoutes(context: AppContext): Router {
     res.json({ success: true, comments });
   });
 
-  router.post('/posts/:postId/comments', requireMember, async (req, res) => {
-    const postId = parse(IdSchema, req.params.postId);
-    const input = parse(CreateCommentSchema, req.body ?? {});
-    const authorId = assertActingAs(req, input.userId);
-    const comment = await addComment(context, authorId, postId, input);
-    const message = input.parentCommentId ? COMMENT_MESSAGES.replyAdded : COMMENT_MESSAGES.added;
-    res.status(201).json({ success: true, message, comment });
-  });
+  router.post(
+    '/posts/:postId/comments',
+    requireMember,
+    limitPerMember(context.rateLimiters, 'commentPerMember'),
+    async (req, res) => {
+      const postId = parse(IdSchema, req.params.postId);
+      const input = parse(CreateCommentSchema, req.body ?? {});
+      const authorId = assertActingAs(req, input.userId);
+      const comment = await addComment(context, authorId, postId, input);
+      const message = input.parentCommentId ? COMMENT_MESSAGES.replyAdded : COMMENT_MESSAGES.added;
+      res.status(201).json({ success: true, message, comment });
+    },
+  );
 
   // The older call for a top-level comment, with the post in the body.
-  router.post('/posts/comment', requireMember, async (req, res) => {
-    const input = parse(CreateTopLevelCommentSchema, req.body ?? {});
-    const authorId = assertActingAs(req, input.userId);
-    const comment = await addComment(context, authorId, input.postId, { content: input.content });
-    res.status(201).json({ success: true, message: COMMENT_MESSAGES.added, comment });
-  });
+  router.post(
+    '/posts/comment',
+    requireMember,
+    limitPerMember(context.rateLimiters, 'commentPerMember'),
+    async (req, res) => {
+      const input = parse(CreateTopLevelCommentSchema, req.body ?? {});
+      const authorId = assertActingAs(req, input.userId);
+      const comment = await addComment(context, authorId, input.postId, { content: input.content });
+      res.status(201).json({ success: true, message: COMMENT_MESSAGES.added, comment });
+    },
+  );
 
   router.delete('/posts/:postId/comments/:commentId', requireMember, async (req, res) => {
     const postId = parse(IdSchema, req.params.postId);

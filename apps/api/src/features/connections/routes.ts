@@ -2,6 +2,7 @@ import { CONNECTION_MESSAGES, FollowSchema, IdSchema, PageQuerySchema } from '@k
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { assertActingAs, requireMember } from '../../http/auth.js';
+import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
 import { connectionCounts, isFollowing, listConnections, toggleFollow } from './service.js';
 
@@ -16,17 +17,22 @@ export function connectionRoutes(context: AppContext): Router {
     res.json({ success: true, isConnection });
   });
 
-  router.post('/connections/follow', requireMember, async (req, res) => {
-    const input = parse(FollowSchema, req.body ?? {});
-    const followerId = assertActingAs(req, input.userId);
-    const result = await toggleFollow(context, followerId, input.followedUserId);
-    res.json({
-      success: true,
-      isFollowing: result.isFollowing,
-      message: result.isFollowing ? CONNECTION_MESSAGES.followed : CONNECTION_MESSAGES.unfollowed,
-      followersCount: result.followersCount,
-    });
-  });
+  router.post(
+    '/connections/follow',
+    requireMember,
+    limitPerMember(context.rateLimiters, 'followPerMember'),
+    async (req, res) => {
+      const input = parse(FollowSchema, req.body ?? {});
+      const followerId = assertActingAs(req, input.userId);
+      const result = await toggleFollow(context, followerId, input.followedUserId);
+      res.json({
+        success: true,
+        isFollowing: result.isFollowing,
+        message: result.isFollowing ? CONNECTION_MESSAGES.followed : CONNECTION_MESSAGES.unfollowed,
+        followersCount: result.followersCount,
+      });
+    },
+  );
 
   router.get('/connections/getFollowersAndFollowings/:id', requireMember, async (req, res) => {
     const counts = await connectionCounts(context, parse(IdSchema, req.params.id));

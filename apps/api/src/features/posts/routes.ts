@@ -9,6 +9,7 @@ import {
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
+import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
 import { createPost, deletePost, listPosts, toggleLike } from './service.js';
 import { receivePostMedia } from './upload.js';
@@ -41,19 +42,30 @@ export function postRoutes(context: AppContext): Router {
     res.json({ success: true, ...page });
   });
 
-  router.post('/posts/create', requireMember, receivePostMedia, async (req, res) => {
-    const input = parse(CreatePostSchema, req.body ?? {});
-    const authorId = assertActingAs(req, input.userId);
-    const post = await createPost(context, authorId, input, req.file);
-    res.status(201).json({ success: true, message: POST_MESSAGES.created, post });
-  });
+  router.post(
+    '/posts/create',
+    requireMember,
+    limitPerMember(context.rateLimiters, 'postCreatePerMember'),
+    receivePostMedia,
+    async (req, res) => {
+      const input = parse(CreatePostSchema, req.body ?? {});
+      const authorId = assertActingAs(req, input.userId);
+      const post = await createPost(context, authorId, input, req.file);
+      res.status(201).json({ success: true, message: POST_MESSAGES.created, post });
+    },
+  );
 
-  router.post('/posts/like', requireMember, async (req, res) => {
-    const input = parse(LikePostSchema, req.body ?? {});
-    const actorId = assertActingAs(req, input.userId);
-    const result = await toggleLike(context, actorId, input.postId);
-    res.json({ success: true, ...result });
-  });
+  router.post(
+    '/posts/like',
+    requireMember,
+    limitPerMember(context.rateLimiters, 'likePerMember'),
+    async (req, res) => {
+      const input = parse(LikePostSchema, req.body ?? {});
+      const actorId = assertActingAs(req, input.userId);
+      const result = await toggleLike(context, actorId, input.postId);
+      res.json({ success: true, ...result });
+    },
+  );
 
   router.delete('/posts/:postId', requireMember, async (req, res) => {
     const postId = parse(IdSchema, req.params.postId);

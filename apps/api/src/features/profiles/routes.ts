@@ -9,6 +9,7 @@ import {
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
+import { limitPerMember } from '../../http/rate-limit.js';
 import { badRequest, parse } from '../../http/errors.js';
 import { deletePhoto, reorderPhotos, uploadPhoto } from './photos.js';
 import { getProfile, saveProfile } from './service.js';
@@ -27,11 +28,17 @@ export function profileRoutes(context: AppContext): Router {
     });
   });
 
-  router.post('/profile/upload-photo', requireMember, receivePhoto, async (req, res) => {
-    if (!req.file) throw badRequest(PHOTO_MESSAGES.missingFile);
-    const uploaded = await uploadPhoto(context, memberId(req), req.file);
-    res.status(201).json({ success: true, ...uploaded, message: PHOTO_MESSAGES.uploaded });
-  });
+  router.post(
+    '/profile/upload-photo',
+    requireMember,
+    limitPerMember(context.rateLimiters, 'photoUploadPerMember'),
+    receivePhoto,
+    async (req, res) => {
+      if (!req.file) throw badRequest(PHOTO_MESSAGES.missingFile);
+      const uploaded = await uploadPhoto(context, memberId(req), req.file);
+      res.status(201).json({ success: true, ...uploaded, message: PHOTO_MESSAGES.uploaded });
+    },
+  );
 
   router.post('/profile/update/:userId', requireMember, async (req, res) => {
     const userId = parse(IdSchema, req.params.userId);

@@ -2,6 +2,7 @@ import { IdSchema, USER_MESSAGES, UserSearchQuerySchema } from '@kindred/contrac
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context.js';
 import { memberId, requireMember } from '../../http/auth.js';
+import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
 import { SESSION_COOKIE_NAME } from '../../http/session.js';
 import {
@@ -17,21 +18,26 @@ export function userRoutes(context: AppContext): Router {
   const router = Router();
 
   // Before /users/:id, which would otherwise take "search" as an id.
-  router.get('/users/search', requireMember, async (req, res) => {
-    const query = parse(UserSearchQuerySchema, req.query);
-    const searcherId = memberId(req);
-    if (query.q !== undefined) {
-      const users = await mentionCandidates(context, searcherId, query.q);
-      res.json({ success: true, users });
-      return;
-    }
-    const { suggestions, totalCount } = await searchMembers(context, searcherId, {
-      text: query.searchText ?? '',
-      page: query.page,
-      limit: query.limit,
-    });
-    res.json({ success: true, suggestions, totalCount, page: query.page, limit: query.limit });
-  });
+  router.get(
+    '/users/search',
+    requireMember,
+    limitPerMember(context.rateLimiters, 'searchPerMember'),
+    async (req, res) => {
+      const query = parse(UserSearchQuerySchema, req.query);
+      const searcherId = memberId(req);
+      if (query.q !== undefined) {
+        const users = await mentionCandidates(context, searcherId, query.q);
+        res.json({ success: true, users });
+        return;
+      }
+      const { suggestions, totalCount } = await searchMembers(context, searcherId, {
+        text: query.searchText ?? '',
+        page: query.page,
+        limit: query.limit,
+      });
+      res.json({ success: true, suggestions, totalCount, page: query.page, limit: query.limit });
+    },
+  );
 
   router.get('/users/:id', requireMember, async (req, res) => {
     const id = parse(IdSchema, req.params.id);
