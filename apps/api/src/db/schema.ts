@@ -327,6 +327,8 @@ export const follows = pgTable(
   (t) => [
     primaryKey({ columns: [t.followerId, t.followeeId] }),
     index('follows_followee_created').on(t.followeeId, t.createdAt),
+    // The "following" list of a member, newest first.
+    index('follows_follower_created').on(t.followerId, t.createdAt),
     check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
   ],
 );

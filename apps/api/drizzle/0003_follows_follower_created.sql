@@ -1,0 +1,1 @@
+CREATE INDEX "follows_follower_created" ON "follows" USING btree ("follower_id","created_at");
