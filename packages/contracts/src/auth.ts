@@ -297,9 +297,15 @@ export interface SignupResponse {
   data: { _id: string; sessionId: string };
 }
 
+/**
+ * The spec's login user is {_id, email, verifiedBadge}; firstName and lastName are extra so the
+ * member header can greet a member who signs in on a fresh browser by name (SPEC §3 storage key).
+ */
 export interface LoginUser {
   _id: string;
   email: string;
+  firstName: string;
+  lastName: string;
   verifiedBadge: boolean;
 }
 
@@ -351,10 +357,13 @@ export interface TwoFactorSetupResponse {
   secret: string;
 }
 
+/** The spec's fields plus firstName and lastName (for the greeting, as in LoginUser). */
 export interface SignedInUser {
   _id: string;
   sessionId: string;
   email: string;
+  firstName: string;
+  lastName: string;
   verifiedBadge: boolean;
   isVerified: boolean;
   isPhoneVerified: boolean;

@@ -4,11 +4,17 @@ import type { UserRow } from './service.js';
 
 /**
  * The account-entry replies show the member only their own account, and only what the sign-in
- * screens need: never the password hash, the 2FA secret, the phone number or coordinates.
+ * screens need (and the name, so the header can greet them): never the password hash, the 2FA secret, the phone number or coordinates.
  */
 
 export function presentLoginUser(user: UserRow): LoginUser {
-  return { _id: user.id, email: user.email, verifiedBadge: hasVerifiedBadge(user) };
+  return {
+    _id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    verifiedBadge: hasVerifiedBadge(user),
+  };
 }
 
 export function presentSignedInUser(user: UserRow, sessionHandle: string): SignedInUser {
@@ -16,6 +22,8 @@ export function presentSignedInUser(user: UserRow, sessionHandle: string): Signe
     _id: user.id,
     sessionId: sessionHandle,
     email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
     verifiedBadge: hasVerifiedBadge(user),
     isVerified: Boolean(user.emailVerifiedAt),
     isPhoneVerified: Boolean(user.phoneVerifiedAt),

@@ -135,8 +135,8 @@ describe('POST /api/users/signup', () => {
 });
 
 describe('POST /api/users/login', () => {
-  it('signs in a fully set-up member to the 2FA step with "Login successful!"', async () => {
-    const user = await buildUser(t.context);
+  it('signs in a fully set-up member to the 2FA step with "Login successful!" and their name', async () => {
+    const user = await buildUser(t.context, { firstName: 'Meera', lastName: 'Iyer' });
     const res = await request(t.app).post('/api/users/login').send({
       email: user.email,
       password: TEST_PASSWORD,
@@ -148,7 +148,13 @@ describe('POST /api/users/login', () => {
     expect(res.body).toEqual({
       success: true,
       message: 'Login successful!',
-      user: { _id: user.id, email: user.email, verifiedBadge: true },
+      user: {
+        _id: user.id,
+        email: user.email,
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        verifiedBadge: true,
+      },
       nextStep: '2fa-verify',
     });
     // A password alone is not a full session: member routes still answer 401.
@@ -279,7 +285,13 @@ describe('the 7-day email deadline', () => {
       success: false,
       message: AUTH_MESSAGES.verificationDeadlinePassed,
       nextStep: 'verify-email',
-      user: { _id: account.userId, email: account.email, verifiedBadge: false },
+      user: {
+        _id: account.userId,
+        email: account.email,
+        firstName: 'Asha',
+        lastName: 'Rao',
+        verifiedBadge: false,
+      },
     });
     // The pending session can request and enter a new code; nothing was deleted.
     const verified = await verifyEmail(agent, mail, account.email);
@@ -412,6 +424,8 @@ describe('the full sign-in', () => {
         _id: account.userId,
         sessionId: expect.any(String),
         email: account.email,
+        firstName: 'Asha',
+        lastName: 'Rao',
         verifiedBadge: false,
         isVerified: true,
         isPhoneVerified: false,

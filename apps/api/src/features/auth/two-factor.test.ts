@@ -151,7 +151,7 @@ describe('POST /api/2fa/setup', () => {
 });
 
 describe('POST /api/2fa/verify', () => {
-  it('accepts the current code at login and gives a full session', async () => {
+  it("accepts the current code at login and gives a full session, with the member's name", async () => {
     const { agent, userId, secret, email } = await atLoginChallenge();
     const res = await agent
       .post('/api/2fa/verify')
@@ -160,7 +160,14 @@ describe('POST /api/2fa/verify', () => {
     expect(res.body).toMatchObject({
       success: true,
       message: '2FA verification successful!',
-      user: { _id: userId, email, verifiedBadge: false, isPhoneVerified: false },
+      user: {
+        _id: userId,
+        email,
+        firstName: 'Asha',
+        lastName: 'Rao',
+        verifiedBadge: false,
+        isPhoneVerified: false,
+      },
     });
     // The challenge is used up.
     expect(

@@ -10,7 +10,13 @@ function loginReply(nextStep: string) {
     body: {
       success: true,
       message: 'Login successful!',
-      user: { _id: USER_ID, email: 'ann@example.com', verifiedBadge: true },
+      user: {
+        _id: USER_ID,
+        email: 'ann@example.com',
+        firstName: 'Ann',
+        lastName: 'Lee',
+        verifiedBadge: true,
+      },
       nextStep,
     },
   };
@@ -31,7 +37,7 @@ async function openAndFill(options: { rememberMe?: boolean } = {}) {
 }
 
 describe('login screen', () => {
-  it('signs in, stores the member and goes to the 2FA step 100 ms later', async () => {
+  it('signs in, stores the member (with the first name for the greeting) and goes to the 2FA step 100 ms later', async () => {
     const calls = mockApi({ 'POST /api/users/login': loginReply('2fa-verify') });
     const { app, user } = await openAndFill({ rememberMe: true });
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -48,6 +54,7 @@ describe('login screen', () => {
       },
     });
     expect(window.localStorage.getItem('userId')).toBe(USER_ID);
+    expect(window.localStorage.getItem('firstName')).toBe('Ann');
     expect(window.localStorage.getItem('verifiedBadge')).toBe('true');
     expect(window.localStorage.getItem('rememberMe')).toBe('true');
     expect(window.localStorage.getItem('lastLoginEmail')).toBe('ann@example.com');
@@ -65,6 +72,35 @@ describe('login screen', () => {
     await act(async () => vi.advanceTimersByTimeAsync(100));
     expect(app.pathname()).toBe('/verify-otp');
     expect(window.localStorage.getItem('signupEmail')).toBe('ann@example.com');
+  });
+
+  it('after the 7-day email deadline, stores the pending member and goes to /verify-otp', async () => {
+    mockApi({
+      'POST /api/users/login': {
+        status: 403,
+        body: {
+          success: false,
+          message:
+            'Your email address was not verified within 7 days. Please verify it to continue: we can send you a new code.',
+          nextStep: 'verify-email',
+          user: {
+            _id: USER_ID,
+            email: 'ann@example.com',
+            firstName: 'Ann',
+            lastName: 'Lee',
+            verifiedBadge: false,
+          },
+        },
+      },
+    });
+    const { app, user } = await openAndFill();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(/not verified within 7 days/)).toBeInTheDocument();
+    expect(window.localStorage.getItem('userId')).toBe(USER_ID);
+    expect(window.localStorage.getItem('firstName')).toBe('Ann');
+    expect(window.localStorage.getItem('signupEmail')).toBe('ann@example.com');
+    await act(async () => vi.advanceTimersByTimeAsync(100));
+    expect(app.pathname()).toBe('/verify-otp');
   });
 
   it('forgets a remembered email when Remember me is unticked', async () => {

@@ -81,7 +81,11 @@ export function LoginRoute() {
     const coordinates = (await tryCoordinates(SUBMIT_POSITION_WAIT_MS)) ?? pageLoadPosition.current;
     try {
       const response = await login.mutateAsync({ ...values, coordinates });
-      storeMember({ userId: response.user._id, verifiedBadge: response.user.verifiedBadge });
+      storeMember({
+        userId: response.user._id,
+        firstName: response.user.firstName,
+        verifiedBadge: response.user.verifiedBadge,
+      });
       if (values.rememberMe) {
         storage.set('rememberMe', 'true');
         storage.set('lastLoginEmail', values.email);
@@ -96,7 +100,11 @@ export function LoginRoute() {
       const pending = verificationRequired(error);
       if (pending) {
         // The 7-day email deadline passed: the API started a pending session; verify the email now.
-        storeMember({ userId: pending.user._id, verifiedBadge: pending.user.verifiedBadge });
+        storeMember({
+          userId: pending.user._id,
+          firstName: pending.user.firstName,
+          verifiedBadge: pending.user.verifiedBadge,
+        });
         storage.set('signupEmail', pending.user.email);
         authToast.error(pending.message);
         goTo(paths.verifyOtp());

@@ -26,6 +26,8 @@ function mockTwoFactor(isPhoneVerified = false) {
                 _id: USER_ID,
                 sessionId: 's-2',
                 email: 'ann@example.com',
+                firstName: 'Ann',
+                lastName: 'Lee',
                 verifiedBadge: false,
                 isVerified: true,
                 isPhoneVerified,
@@ -77,6 +79,7 @@ describe('2FA setup screen', () => {
     await user.type(screen.getByLabelText('Verification code'), '123456{Enter}');
     expect(await screen.findByText('2FA verification successful!')).toBeInTheDocument();
     expect(window.localStorage.getItem('sessionId')).toBe('s-2');
+    expect(window.localStorage.getItem('firstName')).toBe('Ann');
     expect(window.localStorage.getItem('verifiedBadge')).toBe('false');
     act(() => vi.advanceTimersByTime(1_900));
     expect(app.pathname()).toBe(`/2fa-setup/${USER_ID}`);

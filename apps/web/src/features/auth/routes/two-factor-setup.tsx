@@ -112,6 +112,7 @@ export function TwoFactorSetupRoute() {
       storeMember({
         userId: user._id,
         sessionId: user.sessionId,
+        firstName: user.firstName,
         verifiedBadge: user.verifiedBadge,
       });
       notify.success(M.twoFactorSuccess);

@@ -61,6 +61,7 @@ export function TwoFactorVerifyRoute() {
       storeMember({
         userId: user._id,
         sessionId: user.sessionId,
+        firstName: user.firstName,
         verifiedBadge: user.verifiedBadge,
       });
       notify.success(M.twoFactorSuccess);
