@@ -190,6 +190,30 @@ describe("another member's profile", () => {
     );
   });
 
+  it('has the member search box in the header, which opens another profile', async () => {
+    const calls = mockProfileApi({
+      'GET /api/users/search': {
+        body: {
+          success: true,
+          suggestions: [
+            { _id: MEMBER_ID, firstName: 'Zoë', lastName: 'Ångström', profilePicture: null },
+          ],
+          totalCount: 1,
+          page: 1,
+          limit: 10,
+        },
+      },
+    });
+    const app = renderApp(`/viewprofile/${OTHER_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Ana Lee' });
+    const header = screen.getByRole('banner');
+    const user = userEvent.setup({ delay: null });
+    await user.type(within(header).getByRole('combobox', { name: 'Search members' }), 'zo');
+    await user.click(await within(header).findByRole('option', { name: 'Zoë Ångström' }));
+    expect(app.pathname()).toBe(`/viewprofile/${MEMBER_ID}`);
+    expect(calls.filter((call) => call.key === 'GET /api/users/search')).toHaveLength(1);
+  });
+
   it('opens a photo larger on click', async () => {
     mockProfileApi();
     renderApp(`/viewprofile/${OTHER_ID}`);

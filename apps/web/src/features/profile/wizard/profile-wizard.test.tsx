@@ -120,6 +120,8 @@ describe('profile wizard: step gating', () => {
     expect(screen.getByText('$5/month')).toBeInTheDocument();
     expect(screen.getByText('$15/month')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
+    // The wizard keeps the plain header: no member search until the profile is filled in.
+    expect(screen.queryByRole('combobox', { name: 'Search members' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: /Professional/ }));
     await user.click(next());
