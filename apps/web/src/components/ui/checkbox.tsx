@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { useFieldIds } from './field-ids';
+import { FieldError, FieldHint } from './field-shell';
 import './field.css';
 
 export interface CheckboxProps extends Omit<
@@ -24,37 +25,22 @@ export function Checkbox({
   'aria-describedby': ariaDescribedBy,
   ...inputProps
 }: CheckboxProps) {
-  const { controlId, hintId, errorId, describedBy } = useFieldIds(
-    id,
-    Boolean(hint),
-    Boolean(error),
-    ariaDescribedBy,
-  );
+  const ids = useFieldIds(id, Boolean(hint), Boolean(error), ariaDescribedBy);
   return (
     <div className={['check', error ? 'check--invalid' : '', className].filter(Boolean).join(' ')}>
       <input
         ref={ref}
         type="checkbox"
-        id={controlId}
         className="check__control"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        {...ids.controlProps}
         {...inputProps}
       />
       <div className="check__text">
-        <label className="check__label" htmlFor={controlId}>
+        <label className="check__label" htmlFor={ids.controlId}>
           {label}
         </label>
-        {hint ? (
-          <p id={hintId} className="field__hint">
-            {hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={errorId} className="field__error">
-            {error}
-          </p>
-        ) : null}
+        <FieldHint id={ids.hintId}>{hint}</FieldHint>
+        <FieldError id={ids.errorId}>{error}</FieldError>
       </div>
     </div>
   );

@@ -13,5 +13,13 @@ export function useFieldIds(
   const hintId = hasHint ? `${controlId}-hint` : undefined;
   const errorId = hasError ? `${controlId}-error` : undefined;
   const describedBy = [hintId, extraDescribedBy, errorId].filter(Boolean).join(' ') || undefined;
-  return { controlId, hintId, errorId, describedBy };
+  /** Spread on the control (before the caller's own props, which may override them). */
+  const controlProps = {
+    id: controlId,
+    'aria-invalid': hasError ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
+  return { controlId, hintId, errorId, describedBy, controlProps };
 }
+
+export type FieldIds = ReturnType<typeof useFieldIds>;

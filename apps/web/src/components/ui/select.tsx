@@ -1,6 +1,6 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { useFieldIds } from './field-ids';
-import './field.css';
+import { FieldShell } from './field-shell';
 
 export interface SelectOption {
   value: string;
@@ -32,37 +32,21 @@ export function Select({
   'aria-describedby': ariaDescribedBy,
   ...selectProps
 }: SelectProps) {
-  const { controlId, hintId, errorId, describedBy } = useFieldIds(
-    id,
-    Boolean(hint),
-    Boolean(error),
-    ariaDescribedBy,
-  );
+  const ids = useFieldIds(id, Boolean(hint), Boolean(error), ariaDescribedBy);
   return (
-    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={controlId}>
-          {label}
-        </label>
-        {/* Outside the label so the accessible name stays exactly the label text. */}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
+    <FieldShell
+      ids={ids}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      className={className}
+    >
       <select
         ref={ref}
-        id={controlId}
         className="field__control field__control--select"
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        {...ids.controlProps}
         {...selectProps}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -72,11 +56,6 @@ export function Select({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { useFieldIds } from './field-ids';
-import './field.css';
+import { FieldShell } from './field-shell';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   /** Always visible; it is also the input's accessible name. */
@@ -30,47 +30,26 @@ export function TextField({
   'aria-describedby': ariaDescribedBy,
   ...inputProps
 }: TextFieldProps) {
-  const { controlId, hintId, errorId, describedBy } = useFieldIds(
-    id,
-    Boolean(hint),
-    Boolean(error),
-    ariaDescribedBy,
-  );
+  const ids = useFieldIds(id, Boolean(hint), Boolean(error), ariaDescribedBy);
   return (
-    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={controlId}>
-          {label}
-        </label>
-        {/* Outside the label so the accessible name stays exactly the label text. */}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
+    <FieldShell
+      ids={ids}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      className={className}
+    >
       <div className="field__row">
         <input
           ref={ref}
-          id={controlId}
           className={['field__control', inputClassName].filter(Boolean).join(' ')}
           required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          {...ids.controlProps}
           {...inputProps}
         />
         {trailing}
       </div>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }
