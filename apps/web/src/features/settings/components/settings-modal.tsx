@@ -17,7 +17,39 @@ export interface SettingsModalProps {
   onClose: () => void;
 }
 
-type Confirming = 'disable' | 'delete' | null;
+type Action = 'disable' | 'delete';
+type Confirming = Action | null;
+
+const ACTIONS: readonly Action[] = ['disable', 'delete'];
+
+interface ActionCopy {
+  /** The confirmation dialog shown before the action. */
+  title: string;
+  description: string;
+  confirmLabel: string;
+  /** Toasts after the action. */
+  done: string;
+  failed: string;
+}
+
+const CONFIRMATIONS: Record<Action, ActionCopy> = {
+  disable: {
+    title: 'Disable your account?',
+    description:
+      'Your account is hidden and you are signed out on every device. Sign in again whenever you want to come back.',
+    confirmLabel: M.confirmDisable,
+    done: M.disabled,
+    failed: M.disableFailed,
+  },
+  delete: {
+    title: 'Delete your account forever?',
+    description:
+      'Your profile, photos, posts, comments and connections will be permanently deleted. This cannot be undone.',
+    confirmLabel: M.deleteForever,
+    done: M.deleted,
+    failed: M.deleteFailed,
+  },
+};
 
 /**
  * Account settings (SPEC §2 "Settings modal"): temporarily disable the account or delete it for
@@ -38,12 +70,10 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
     return () => clearTimeout(timer);
   }, [signingOut]);
 
-  const run = async (action: Exclude<Confirming, null>) => {
+  const run = async (action: Action) => {
     const userId = getStoredUserId();
-    const [mutation, done, failed] =
-      action === 'disable'
-        ? [disable, M.disabled, M.disableFailed]
-        : [remove, M.deleted, M.deleteFailed];
+    const mutation = action === 'disable' ? disable : remove;
+    const { done, failed } = CONFIRMATIONS[action];
     setFailure(null);
     if (!userId) {
       setFailure(failed);
@@ -106,47 +136,29 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
         </div>
       </Modal>
 
-      <Modal
-        open={open && confirming === 'disable'}
-        onClose={cancelConfirm}
-        title="Disable your account?"
-        description="Your account is hidden and you are signed out on every device. Sign in again whenever you want to come back."
-        size="sm"
-        closeOnBackdrop={!busy}
-        footer={
-          <>
-            <Button variant="secondary" onClick={cancelConfirm} disabled={busy}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void run('disable')} loading={busy}>
-              {M.confirmDisable}
-            </Button>
-          </>
-        }
-      >
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-      </Modal>
-
-      <Modal
-        open={open && confirming === 'delete'}
-        onClose={cancelConfirm}
-        title="Delete your account forever?"
-        description="Your profile, photos, posts, comments and connections will be permanently deleted. This cannot be undone."
-        size="sm"
-        closeOnBackdrop={!busy}
-        footer={
-          <>
-            <Button variant="secondary" onClick={cancelConfirm} disabled={busy}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void run('delete')} loading={busy}>
-              {M.deleteForever}
-            </Button>
-          </>
-        }
-      >
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-      </Modal>
+      {ACTIONS.map((action) => (
+        <Modal
+          key={action}
+          open={open && confirming === action}
+          onClose={cancelConfirm}
+          title={CONFIRMATIONS[action].title}
+          description={CONFIRMATIONS[action].description}
+          size="sm"
+          closeOnBackdrop={!busy}
+          footer={
+            <>
+              <Button variant="secondary" onClick={cancelConfirm} disabled={busy}>
+                Cancel
+              </Button>
+              <Button variant="danger" onClick={() => void run(action)} loading={busy}>
+                {CONFIRMATIONS[action].confirmLabel}
+              </Button>
+            </>
+          }
+        >
+          {failure ? <Alert tone="error">{failure}</Alert> : null}
+        </Modal>
+      ))}
     </>
   );
 }
