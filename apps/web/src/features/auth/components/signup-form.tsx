@@ -33,9 +33,6 @@ export function SignupForm({ submitting, onSubmit }: SignupFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const canSubmit = acceptedTerms && legalAge;
 
-  const update = (field: SignupField) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting || !canSubmit) return;
@@ -58,8 +55,15 @@ export function SignupForm({ submitting, onSubmit }: SignupFormProps) {
     });
   };
 
-  const fieldError = (field: SignupField) =>
-    problem?.field === field ? problem.message : undefined;
+  /** What every sign-up text field shares: its name, value, change handler and error. */
+  const fieldProps = (field: SignupField) => ({
+    name: field,
+    required: true,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
+    error: problem?.field === field ? problem.message : undefined,
+  });
 
   return (
     <>
@@ -72,57 +76,29 @@ export function SignupForm({ submitting, onSubmit }: SignupFormProps) {
       >
         {problem && !problem.field ? <Alert tone="error">{problem.message}</Alert> : null}
         <div className="auth-form__row">
-          <TextField
-            label="First Name"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            value={values.firstName}
-            onChange={update('firstName')}
-            error={fieldError('firstName')}
-          />
-          <TextField
-            label="Last Name"
-            name="lastName"
-            autoComplete="family-name"
-            required
-            value={values.lastName}
-            onChange={update('lastName')}
-            error={fieldError('lastName')}
-          />
+          <TextField label="First Name" autoComplete="given-name" {...fieldProps('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" {...fieldProps('lastName')} />
         </div>
         <TextField
           label="Username"
-          name="username"
           hint="Hint: use your email address"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          required
-          value={values.username}
-          onChange={update('username')}
-          error={fieldError('username')}
+          {...fieldProps('username')}
         />
         <TextField
           label="Email"
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
-          required
-          value={values.email}
-          onChange={update('email')}
-          error={fieldError('email')}
+          {...fieldProps('email')}
         />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
-          required
-          value={values.password}
-          onChange={update('password')}
-          error={fieldError('password')}
+          {...fieldProps('password')}
           aria-describedby="signup-password-guidelines"
         />
         <PasswordGuidelines id="signup-password-guidelines" password={values.password} />
