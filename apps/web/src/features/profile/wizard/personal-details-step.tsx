@@ -3,8 +3,6 @@ import {
   PROFILE_LIMITS,
   PROFILE_MESSAGES,
   SEXUALITY_OPTIONS,
-  type Gender,
-  type Sexuality,
 } from '@kindred/contracts';
 import { useState } from 'react';
 import { Select } from '../../../components/ui/select';
@@ -29,6 +27,18 @@ export function PersonalDetailsStep({ form, onChange, showErrors }: PersonalDeta
   const [ageTouched, setAgeTouched] = useState(false);
   const required = (value: string, message: string) =>
     showErrors && value.trim() === '' ? message : undefined;
+  /** What the required name and choice fields share: name, value, change handler and error. */
+  const fieldProps = (
+    field: 'firstName' | 'lastName' | 'gender' | 'sexuality',
+    message: string,
+  ) => ({
+    name: field,
+    required: true,
+    value: form[field],
+    onChange: (event: { target: { value: string } }) =>
+      onChange({ [field]: event.target.value } as Partial<WizardForm>),
+    error: required(form[field], message),
+  });
   const ageError =
     (showErrors || ageTouched) && form.age.trim() !== ''
       ? ageProblem(form.age)
@@ -39,23 +49,15 @@ export function PersonalDetailsStep({ form, onChange, showErrors }: PersonalDeta
       <div className="wizard-grid">
         <TextField
           label="First Name"
-          name="firstName"
           autoComplete="given-name"
-          required
           maxLength={PROFILE_LIMITS.nameMaxLength}
-          value={form.firstName}
-          onChange={(event) => onChange({ firstName: event.target.value })}
-          error={required(form.firstName, PROFILE_MESSAGES.firstNameRequired)}
+          {...fieldProps('firstName', PROFILE_MESSAGES.firstNameRequired)}
         />
         <TextField
           label="Last Name"
-          name="lastName"
           autoComplete="family-name"
-          required
           maxLength={PROFILE_LIMITS.nameMaxLength}
-          value={form.lastName}
-          onChange={(event) => onChange({ lastName: event.target.value })}
-          error={required(form.lastName, PROFILE_MESSAGES.lastNameRequired)}
+          {...fieldProps('lastName', PROFILE_MESSAGES.lastNameRequired)}
         />
         <TextField
           label="Age"
@@ -73,23 +75,15 @@ export function PersonalDetailsStep({ form, onChange, showErrors }: PersonalDeta
         />
         <Select
           label="Gender"
-          name="gender"
-          required
           placeholder="Select gender"
           options={GENDER_SELECT}
-          value={form.gender}
-          onChange={(event) => onChange({ gender: event.target.value as Gender | '' })}
-          error={required(form.gender, PROFILE_MESSAGES.genderInvalid)}
+          {...fieldProps('gender', PROFILE_MESSAGES.genderInvalid)}
         />
         <Select
           label="Sexuality"
-          name="sexuality"
-          required
           placeholder="Select sexuality"
           options={SEXUALITY_SELECT}
-          value={form.sexuality}
-          onChange={(event) => onChange({ sexuality: event.target.value as Sexuality | '' })}
-          error={required(form.sexuality, PROFILE_MESSAGES.sexualityInvalid)}
+          {...fieldProps('sexuality', PROFILE_MESSAGES.sexualityInvalid)}
         />
       </div>
       <LocationField
