@@ -1,25 +1,14 @@
+import type { ReactNode } from 'react';
+import { LineIcon } from '../../../components/ui/line-icon';
+
 /** Small line icons for post cards; decorative unless a caller names them. */
 interface IconProps {
   size?: number;
 }
 
-function Svg({ size = 18, children }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
+/** Post icons default to 18 px. */
+function Svg({ size = 18, children }: IconProps & { children: ReactNode }) {
+  return <LineIcon size={size}>{children}</LineIcon>;
 }
 
 export function HeartIcon({ size, filled = false }: IconProps & { filled?: boolean }) {
