@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { CloseIcon } from './close-icon';
 import './modal.css';
 
 export interface ModalProps {
@@ -147,14 +148,7 @@ export function Modal({
               aria-label="Dismiss"
               onClick={() => onCloseRef.current()}
             >
-              <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-                <path
-                  d="M5 5l10 10M15 5L5 15"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <CloseIcon size={20} />
             </button>
           ) : null}
         </header>

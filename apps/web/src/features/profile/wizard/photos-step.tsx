@@ -1,6 +1,7 @@
 import { MAX_PHOTOS, photoAllowance, planById, type PlanId } from '@kindred/contracts';
 import { useDropzone } from 'react-dropzone';
 import { Alert } from '../../../components/ui/alert';
+import { CloseIcon } from '../../../components/ui/close-icon';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { PHOTO_DROPZONE_OPTIONS, selectPhotos } from './photo-rules';
 import type { UploadProgress } from './use-photo-uploads';
@@ -129,14 +130,7 @@ export function PhotosStep({
                   disabled={busy}
                   aria-busy={deleting === photo.url || undefined}
                 >
-                  <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-                    <path
-                      d="M5 5l10 10M15 5L5 15"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                    />
-                  </svg>
+                  <CloseIcon size={16} />
                 </button>
               </li>
             );
