@@ -77,6 +77,23 @@ describe('settings modal', () => {
     expect(endSession).toHaveBeenCalledTimes(1);
   });
 
+  it('says comments on other members\' posts stay as "Deleted User" (as the API keeps them), not that they are deleted', async () => {
+    renderSettings();
+    const user = userEvent.setup({ delay: null });
+    const settings = screen.getByRole('dialog', { name: 'Settings' });
+    expect(settings).toHaveTextContent(
+      /comments on other members’ posts stay, shown as “Deleted User”/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete account permanently' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete your account forever?' });
+    expect(confirm).toHaveAccessibleDescription(
+      /comments on other members’ posts stay, shown as “Deleted User”/,
+    );
+    expect(confirm).not.toHaveAccessibleDescription(
+      /comments.*(will be|are) (permanently )?deleted/i,
+    );
+  });
+
   it('stays signed in and says so when disabling fails', async () => {
     mockApi({
       [`POST /api/users/${USER_ID}/disable`]: {

@@ -32,6 +32,9 @@ interface ActionCopy {
   failed: string;
 }
 
+/** What deleting does to the member's comments (the API keeps them without an author). */
+const COMMENTS_STAY = 'Your comments on other members’ posts stay, shown as “Deleted User”.';
+
 const CONFIRMATIONS: Record<Action, ActionCopy> = {
   disable: {
     title: 'Disable your account?',
@@ -43,8 +46,7 @@ const CONFIRMATIONS: Record<Action, ActionCopy> = {
   },
   delete: {
     title: 'Delete your account forever?',
-    description:
-      'Your profile, photos, posts, comments and connections will be permanently deleted. This cannot be undone.',
+    description: `Your profile, photos, posts, likes and connections will be permanently deleted. ${COMMENTS_STAY} This cannot be undone.`,
     confirmLabel: M.deleteForever,
     done: M.deleted,
     failed: M.deleteFailed,
@@ -127,7 +129,8 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
               Delete account permanently
             </h3>
             <p className="settings__text">
-              Your profile, photos, posts and connections are removed. This cannot be undone.
+              Your profile, photos, posts and connections are removed. {COMMENTS_STAY} This cannot
+              be undone.
             </p>
             <Button variant="danger" onClick={() => setConfirming('delete')}>
               Delete account permanently
