@@ -55,6 +55,8 @@ const envSchema = z.object({
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: optionalString,
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -79,6 +81,10 @@ export interface Config {
   bcryptCost: number;
   logLevel: string;
   webDistDir: string | undefined;
+  /** How long SIGTERM/SIGINT waits for in-flight requests and open resources before exiting anyway. */
+  shutdownGraceMs: number;
+  /** How long start keeps retrying an unreachable DATABASE_URL before giving up. */
+  databaseConnectTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +151,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bcryptCost: e.BCRYPT_COST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
   };
 }
 
