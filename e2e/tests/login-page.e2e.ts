@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousViolations } from '../support/axe.js';
 import { launchBrowser, newMemberBrowser } from '../support/browser.js';
 
 let browser: Browser;
@@ -18,6 +19,9 @@ describe('the front door', () => {
     expect(await page.getByLabel('Password').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Sign Up' }).isVisible()).toBe(true);
+    await expectNoSeriousViolations(page, 'login');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoSeriousViolations(page, 'login (mobile)');
     await context.close();
   });
 
