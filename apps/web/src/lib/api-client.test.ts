@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError, api, setUnauthorizedHandler, uploadForm } from './api-client';
+import {
+  ApiError,
+  NetworkError,
+  api,
+  messageOf,
+  setUnauthorizedHandler,
+  uploadForm,
+} from './api-client';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -80,6 +87,10 @@ describe('api client', () => {
     const error = await outcome;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ timedOut: true });
+    // Screens that read failures through messageOf say why, not their generic fallback.
+    expect(messageOf(error, 'Failed to load')).toBe(
+      'The server did not answer in time. Please try again.',
+    );
   });
 
   it('honours a per-call timeout', async () => {

@@ -12,6 +12,8 @@ import type { z } from 'zod';
 export const API_BASE = '/api';
 export const DEFAULT_TIMEOUT_MS = 5_000;
 export const UPLOAD_TIMEOUT_MS = 30_000;
+/** What a timed-out call tells the member (the query client retries a query once before that). */
+export const TIMEOUT_MESSAGE = 'The server did not answer in time. Please try again.';
 export const UPLOAD_ATTEMPTS = 3;
 export const UPLOAD_RETRY_DELAY_MS = 1_000;
 
@@ -59,9 +61,18 @@ export class NetworkError extends Error {
   }
 }
 
-/** The message a failed call should show: the server's own text when it sent one, else the fallback. */
+/**
+ * The message a failed call should show: the server's own text when it sent one, that the server did
+ * not answer in time when it timed out, else the fallback.
+ */
 export function messageOf(error: unknown, fallback: string): string {
+  if (isTimeout(error)) return TIMEOUT_MESSAGE;
   return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+/** True for a call our own timeout gave up on. */
+export function isTimeout(error: unknown): error is NetworkError {
+  return error instanceof NetworkError && error.timedOut;
 }
 
 let unauthorizedHandler: ((error: ApiError) => void) | undefined;
@@ -130,7 +141,7 @@ async function request<T>(
     });
   } catch (error) {
     throw timedOut
-      ? new NetworkError('The request timed out', true)
+      ? new NetworkError(TIMEOUT_MESSAGE, true)
       : new NetworkError(error instanceof Error ? error.message : 'Network request failed');
   } finally {
     clearTimeout(timer);
