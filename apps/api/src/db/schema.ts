@@ -244,6 +244,9 @@ export const posts = pgTable(
     mediaType: text('media_type', { enum: ['image', 'video'] }),
     mediaMime: text('media_mime'),
     mediaBytes: integer('media_bytes'),
+    /** The picture's or the video frame's size in pixels, so clients reserve its box; null if unknown. */
+    mediaWidth: integer('media_width'),
+    mediaHeight: integer('media_height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
