@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -41,6 +42,41 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database', () 
       expect(res.status).toBe(404);
     } finally {
       await closeAppContext(second.context);
+    }
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('one process per embedded database', () => {
+  const lockFile = () => path.join(dataDir, 'pglite.lock');
+
+  it('refuses a second opening of the same DATA_DIR, naming the owner and DATA_DIR', async () => {
+    const first = await bootOnDataDir();
+    try {
+      expect(readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
+      await expect(bootOnDataDir()).rejects.toThrow(
+        `another Kindred process (PID ${process.pid}) is using the embedded database in DATA_DIR=${dataDir}`,
+      );
+      // The refused opening did not take the lock away from the first.
+      expect(readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
+    } finally {
+      await closeAppContext(first.context);
+    }
+    expect(existsSync(lockFile())).toBe(false);
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    const gone = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], {
+      encoding: 'utf8',
+    });
+    const deadPid = gone.stdout.trim();
+    expect(deadPid).toMatch(/^\d+$/);
+    writeFileSync(lockFile(), `${deadPid}\n`);
+
+    const booted = await bootOnDataDir();
+    try {
+      expect(readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
+    } finally {
+      await closeAppContext(booted.context);
     }
   });
 });
