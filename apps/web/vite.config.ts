@@ -31,7 +31,9 @@ export default defineConfig({
     css: false,
     // Some screens wait out real toast timings (3 s); a loaded CI machine needs headroom.
     testTimeout: 20_000,
-    // Two cores are shared with other engineers.
+    // Two workers at most: small CI machines often have two cores, and more workers than cores
+    // only compete for CPU and push slow screen tests towards their timeout. This keeps the suite
+    // stable there at little cost on a larger machine.
     maxWorkers: 2,
   },
 });
