@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { FileRejection } from 'react-dropzone';
 import { describe, expect, it, vi } from 'vitest';
 import { imageFile } from '../testing/fixtures';
-import { rejectionMessage, selectPhotos } from './photo-rules';
+import { plansAllowingMore, rejectionMessage, selectPhotos } from './photo-rules';
 import { PhotosStep, type PhotosStepProps } from './photos-step';
 
 const FIVE_MB = 5_242_880;
@@ -48,6 +48,25 @@ describe('photo rules', () => {
       accepted: [],
       messages: ['Maximum 6 photos allowed'],
     });
+  });
+
+  it("counts against the plan's allowance: a drop past 3 photos on Trial-Free is refused with the plan's message", () => {
+    const two = [imageFile('a.png'), imageFile('b.png')];
+    expect(selectPhotos(two, [], 1, 'free')).toEqual({ accepted: two, messages: [] });
+    expect(selectPhotos(two, [], 2, 'free')).toEqual({
+      accepted: [],
+      messages: ['Your Trial-Free plan allows up to 3 photos. Upgrade to add more.'],
+    });
+    expect(selectPhotos(two, [], 3, 'beginner').messages).toEqual([
+      'Your Beginner plan allows up to 4 photos. Upgrade to add more.',
+    ]);
+    expect(selectPhotos(two, [], 4, 'professional')).toEqual({ accepted: two, messages: [] });
+  });
+
+  it('names the plans that allow more photos than the chosen one', () => {
+    expect(plansAllowingMore('free')).toBe('Beginner allows 4, Professional 6');
+    expect(plansAllowingMore('beginner')).toBe('Professional allows 6');
+    expect(plansAllowingMore('professional')).toBe('');
   });
 
   it('says "Maximum 6 photos allowed" once however many files were refused for it', () => {
@@ -152,8 +171,9 @@ describe('photo drop zone', () => {
       ],
     });
     expect(screen.getByRole('list', { name: 'Photo requirements' })).toHaveTextContent(
-      /Maximum 6 photos.*JPG, PNG or WEBP.*5MB each.*Trial-Free plan includes 3 photo uploads/,
+      /Up to 3 photos on your Trial-Free plan \(Beginner allows 4, Professional 6\).*JPG, PNG or WEBP.*5MB each/,
     );
+    expect(screen.getByText('2 of 3 photos added')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Photo 1 (profile picture)' })).toBeInTheDocument();
     expect(screen.getByText('Profile picture')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Delete photo 2' }));
@@ -161,6 +181,46 @@ describe('photo drop zone', () => {
       url: '/api/media/2.webp',
       thumbnailUrl: '/api/media/2-t.webp',
     });
+  });
+
+  it("on a 3-photo plan with 3 photos, says the plan's limit is reached and which plans allow more", () => {
+    renderStep({
+      plan: 'free',
+      photos: Array.from({ length: 3 }, (_, index) => ({
+        url: `/api/media/${index}.webp`,
+        thumbnailUrl: `/t/${index}`,
+      })),
+    });
+    expect(screen.getByText('3 of 3 photos added')).toBeInTheDocument();
+    expect(screen.queryByText(/of 6 photos added/)).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('group', {
+        name: 'You have added the 3 photos your Trial-Free plan allows. Beginner allows 4, Professional 6.',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose photos' })).toBeDisabled();
+  });
+
+  it('offers the whole allowance of 6 on Professional, with nothing to upgrade to', () => {
+    renderStep({ plan: 'professional' });
+    expect(screen.getByRole('list', { name: 'Photo requirements' })).toHaveTextContent(
+      /^Up to 6 photosJPG/,
+    );
+    expect(screen.getByText('0 of 6 photos added')).toBeInTheDocument();
+    expect(screen.queryByText(/allows \d/)).not.toBeInTheDocument();
+  });
+
+  it('is a drop area named by its visible text, holding no control; a separate button chooses files', async () => {
+    const props = renderStep();
+    const zone = screen.getByRole('group', { name: 'Drag photos here, or click to choose' });
+    expect(zone).toHaveTextContent('Drag photos here, or click to choose');
+    expect(zone).not.toHaveAttribute('tabindex');
+    expect(zone.querySelector('button, input, a, [role="button"], [tabindex]')).toBeNull();
+    const choose = screen.getByRole('button', { name: 'Choose photos' });
+    expect(zone).not.toContainElement(choose);
+    const file = imageFile('a.png');
+    await user().upload(screen.getByLabelText('Choose photos'), [file]);
+    await waitFor(() => expect(props.onDrop).toHaveBeenCalledWith([file], []));
   });
 
   it('shows the upload progress', () => {

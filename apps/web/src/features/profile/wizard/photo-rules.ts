@@ -1,4 +1,14 @@
-import { MAX_PHOTOS, PHOTO_EXTENSIONS, PHOTO_MIME_TYPES, PROFILE_LIMITS } from '@kindred/contracts';
+import {
+  MAX_PHOTOS,
+  PHOTO_EXTENSIONS,
+  PHOTO_MESSAGES,
+  PHOTO_MIME_TYPES,
+  PLANS,
+  PROFILE_LIMITS,
+  photoAllowance,
+  planById,
+  type PlanId,
+} from '@kindred/contracts';
 import { ErrorCode, type Accept, type FileRejection } from 'react-dropzone';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
 
@@ -36,6 +46,30 @@ export function rejectionMessage({ file, errors }: FileRejection): string {
   return M.rejected(file.name);
 }
 
+/**
+ * The plans that allow more photos than `plan`, for an upgrade hint: "Beginner allows 4,
+ * Professional 6" (empty when none does).
+ */
+export function plansAllowingMore(plan: PlanId): string {
+  const allowance = photoAllowance(plan);
+  return PLANS.filter((candidate) => photoAllowance(candidate.id) > allowance)
+    .map((candidate, index) =>
+      index === 0
+        ? `${candidate.name} allows ${photoAllowance(candidate.id)}`
+        : `${candidate.name} ${photoAllowance(candidate.id)}`,
+    )
+    .join(', ');
+}
+
+/** What a drop past the limit is told: the plan's allowance when it is below the hard cap. */
+export function limitMessage(plan: PlanId | undefined): string {
+  if (plan === undefined) return M.maxPhotos;
+  const allowance = photoAllowance(plan);
+  return allowance < MAX_PHOTOS
+    ? PHOTO_MESSAGES.planAllowance(planById(plan).name, allowance)
+    : M.maxPhotos;
+}
+
 export interface PhotoSelection {
   /** Files to upload, in the order they were chosen. */
   accepted: File[];
@@ -44,16 +78,27 @@ export interface PhotoSelection {
 }
 
 /**
- * Sorts a drop into what to upload and what to say (SPEC §5 "Photos"): at most 6 photos in total
- * (the whole drop is refused when it would go over, with "Maximum 6 photos allowed"), each an image
- * of an accepted type and 5 MB or smaller.
+ * Sorts a drop into what to upload and what to say (SPEC §5 "Photos"): at most the plan's allowance
+ * in total, never more than 6 (the whole drop is refused when it would go over, with the plan's
+ * message or "Maximum 6 photos allowed"), each an image of an accepted type and 5 MB or smaller.
+ * Without a plan only the hard cap of 6 applies.
  */
 export function selectPhotos(
   acceptedByDropzone: readonly File[],
   rejections: readonly FileRejection[],
   currentCount: number,
+  plan?: PlanId,
 ): PhotoSelection {
-  const messages = [...new Set(rejections.map(rejectionMessage))];
+  const limit = plan === undefined ? MAX_PHOTOS : photoAllowance(plan);
+  const overLimit = limitMessage(plan);
+  const messages = [
+    ...new Set(
+      rejections.map((rejection) => {
+        const message = rejectionMessage(rejection);
+        return message === M.tooManyFiles ? overLimit : message;
+      }),
+    ),
+  ];
   // Belt and braces: the drop zone checks too, but a file whose type the browser left empty slips by.
   const accepted: File[] = [];
   for (const file of acceptedByDropzone) {
@@ -62,8 +107,8 @@ export function selectPhotos(
       messages.push(M.notImage(file.name));
     else accepted.push(file);
   }
-  if (currentCount + accepted.length > MAX_PHOTOS) {
-    return { accepted: [], messages: [...new Set([M.maxPhotos, ...messages])] };
+  if (currentCount + accepted.length > limit) {
+    return { accepted: [], messages: [...new Set([overLimit, ...messages])] };
   }
   return { accepted, messages };
 }

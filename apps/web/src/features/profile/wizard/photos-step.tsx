@@ -1,9 +1,11 @@
 import { MAX_PHOTOS, photoAllowance, planById, type PlanId } from '@kindred/contracts';
+import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/close-icon';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { PHOTO_DROPZONE_OPTIONS, selectPhotos } from './photo-rules';
+import { PHOTO_DROPZONE_OPTIONS, plansAllowingMore, selectPhotos } from './photo-rules';
 import type { UploadProgress } from './use-photo-uploads';
 import type { WizardPhoto } from './wizard-form';
 
@@ -20,9 +22,12 @@ export interface PhotosStepProps {
 }
 
 /**
- * Step 3 (SPEC §2, §5): a drop zone (drag or click; JPG, PNG, WEBP; several at once; at most 6 in
- * total, 5 MB each), the upload progress, and the photos with a delete button each — the first is
- * the profile picture.
+ * Step 3 (SPEC §2, §5): a drop zone (drag, or click / the Choose photos button; JPG, PNG, WEBP;
+ * several at once; at most the plan's allowance — 3, 4 or 6 — 5 MB each), the upload progress, and
+ * the photos with a delete button each — the first is the profile picture.
+ *
+ * The drop zone is a named group holding only its text (no control inside, so its name is its
+ * visible text); keyboard and screen-reader users choose files with the button after it.
  */
 export function PhotosStep({
   photos,
@@ -34,16 +39,25 @@ export function PhotosStep({
   onDrop,
   onDelete,
 }: PhotosStepProps) {
-  const full = photos.length >= MAX_PHOTOS;
-  const allowance = photoAllowance(plan);
-  const { getRootProps, getInputProps, isDragActive, isDragReject } = useDropzone({
+  const limit = photoAllowance(plan);
+  const planName = planById(plan).name;
+  const upgrade = plansAllowingMore(plan);
+  const full = photos.length >= limit;
+  const textId = useId();
+  const { getRootProps, getInputProps, open, isDragActive, isDragReject } = useDropzone({
     ...PHOTO_DROPZONE_OPTIONS,
     disabled: busy || full,
+    noKeyboard: true,
     onDrop: (accepted, rejections) => {
-      const { accepted: files, messages } = selectPhotos(accepted, rejections, photos.length);
+      const { accepted: files, messages } = selectPhotos(accepted, rejections, photos.length, plan);
       onDrop(files, messages);
     },
   });
+
+  const fullText =
+    limit < MAX_PHOTOS
+      ? `You have added the ${limit} photos your ${planName} plan allows.${upgrade ? ` ${upgrade}.` : ''}`
+      : `You have added the maximum of ${MAX_PHOTOS} photos`;
 
   return (
     <div className="wizard-step">
@@ -57,12 +71,11 @@ export function PhotosStep({
           ]
             .filter(Boolean)
             .join(' '),
-          role: 'button',
-          'aria-label': 'Add photos: drag and drop, or press to choose files',
+          role: 'group',
+          'aria-labelledby': textId,
           'aria-disabled': busy || full || undefined,
         })}
       >
-        <input {...getInputProps({ 'aria-label': 'Choose photos', name: 'photos' })} />
         <svg className="dropzone__icon" viewBox="0 0 24 24" aria-hidden="true">
           <path
             d="M12 16V4m0 0L7 9m5-5l5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3"
@@ -73,9 +86,9 @@ export function PhotosStep({
             strokeLinejoin="round"
           />
         </svg>
-        <p className="dropzone__text">
+        <p id={textId} className="dropzone__text">
           {full
-            ? 'You have added the maximum of 6 photos'
+            ? fullText
             : isDragActive
               ? isDragReject
                 ? 'Only JPG, PNG and WEBP images can be added'
@@ -83,16 +96,21 @@ export function PhotosStep({
               : 'Drag photos here, or click to choose'}
         </p>
       </div>
+      <input {...getInputProps({ 'aria-label': 'Choose photos', name: 'photos' })} />
+      <div>
+        <Button variant="secondary" size="sm" onClick={open} disabled={busy || full}>
+          Choose photos
+        </Button>
+      </div>
 
       <ul className="photo-requirements" aria-label="Photo requirements">
-        <li>Maximum {MAX_PHOTOS} photos</li>
+        <li>
+          {limit < MAX_PHOTOS
+            ? `Up to ${limit} photos on your ${planName} plan${upgrade ? ` (${upgrade})` : ''}`
+            : `Up to ${limit} photos`}
+        </li>
         <li>JPG, PNG or WEBP</li>
         <li>5MB each</li>
-        {allowance < MAX_PHOTOS ? (
-          <li>
-            Your {planById(plan).name} plan includes {allowance} photo uploads
-          </li>
-        ) : null}
       </ul>
 
       {progress ? (
@@ -142,7 +160,7 @@ export function PhotosStep({
         </p>
       )}
       <p className="wizard-step__hint" aria-live="polite">
-        {photos.length} of {MAX_PHOTOS} photos added
+        {photos.length} of {limit} photos added
       </p>
     </div>
   );

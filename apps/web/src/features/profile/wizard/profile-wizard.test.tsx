@@ -195,7 +195,7 @@ describe('profile wizard: step gating', () => {
     await user.click(next());
     await screen.findByRole('heading', { name: 'Upload Photos' });
 
-    expect(screen.getByText('Maximum 6 photos')).toBeInTheDocument();
+    expect(screen.getByText(/^Up to \d photos/)).toBeInTheDocument();
     expect(screen.getByText('JPG, PNG or WEBP')).toBeInTheDocument();
     expect(screen.getByText('5MB each')).toBeInTheDocument();
     await user.click(next());
