@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MediaStorage } from './features/media/storage.js';
+import { createLogger } from './platform/logger.js';
 import { createTestApp, type TestApp } from './test/app.js';
 import { signedInUser } from './test/factories.js';
 
@@ -114,5 +116,43 @@ describe('API skeleton', () => {
     const res = await request(t.app).get('/api/health');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('error logging', () => {
+  it('keeps the request an error carries (Authorization header, body) out of the log line', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const failingStorage: MediaStorage = {
+      async put() {
+        // What an HTTP client's error looks like: it carries the whole request it failed to send.
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), {
+          code: 'ECONNREFUSED',
+          config: { headers: { Authorization: 'Basic c3RvcmFnZS1zZWNyZXQ=' }, data: 'payload' },
+          request: { _header: 'PUT /bucket HTTP/1.1\r\nAuthorization: Basic c3RvcmFnZS1zZWNyZXQ=' },
+        });
+      },
+      async delete() {},
+      localPath: () => '/nonexistent',
+    };
+    const own = await createTestApp({ logger, storage: failingStorage });
+    try {
+      const { user, cookie } = await signedInUser(own.context);
+      const mp4 = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+      const res = await request(own.app)
+        .post('/api/posts/create')
+        .set('Cookie', cookie)
+        .field('userId', user.id)
+        .field('title', 'A video')
+        .attach('media', mp4, { filename: 'clip.mp4', contentType: 'video/mp4' });
+      expect(res.status).toBe(500);
+      const line = lines.find((l) => l.includes('unhandled error'));
+      expect(line).toBeDefined();
+      expect(line).not.toContain('c3RvcmFnZS1zZWNyZXQ=');
+      expect(line).not.toContain('payload');
+      expect(JSON.parse(line!).err).toMatchObject({ code: 'ECONNREFUSED' });
+    } finally {
+      await own.close();
+    }
   });
 });

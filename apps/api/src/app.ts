@@ -19,6 +19,7 @@ import { userRoutes } from './features/users/routes.js';
 import { refuseCrossSiteRequests, refuseNonJsonBodies } from './http/csrf.js';
 import { apiNotFound, errorHandler } from './http/errors.js';
 import { sessionMiddleware } from './http/session.js';
+import { serializeError } from './platform/logger.js';
 
 /** API paths (relative to /api) whose requests are multipart uploads rather than JSON. */
 export const MULTIPART_PATHS = ['/profile/upload-photo', '/posts/create'] as const;
@@ -51,6 +52,8 @@ export function createApp(context: AppContext): Express {
           url: req.url,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // pino-http would otherwise put back pino's plain error serializer for `req.log`.
+        err: serializeError,
       },
     }),
   );

@@ -10,6 +10,30 @@ export interface SmsSender {
 export interface SmsOptions {
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   logger: Logger;
+  /** The HTTP client the Twilio SDK uses (tests route it to a local server). */
+  httpClient?: InstanceType<typeof twilio.RequestClient>;
+}
+
+/**
+ * A provider failure, reduced to what an operator needs: which provider, the HTTP status and the
+ * provider's or the network's error code. It never keeps the provider's error (no `cause`): that one
+ * carries the request with the `Authorization` header, and the message text with the phone number
+ * and the code.
+ */
+export class SmsDeliveryError extends Error {
+  override name = 'SmsDeliveryError';
+
+  constructor(
+    readonly provider: 'twilio',
+    readonly status: number | undefined,
+    readonly code: string | number | undefined,
+  ) {
+    const details = [
+      status === undefined ? 'no HTTP response' : `HTTP ${status}`,
+      ...(code === undefined ? [] : [`error ${code}`]),
+    ];
+    super(`${provider} did not accept the SMS (${details.join(', ')})`);
+  }
 }
 
 export function createSmsSender(options: SmsOptions): SmsSender {
@@ -22,11 +46,39 @@ export function createSmsSender(options: SmsOptions): SmsSender {
       },
     };
   }
-  const client = twilio(settings.accountSid, settings.authToken);
+  const client = twilio(settings.accountSid, settings.authToken, {
+    ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+  });
   return {
     devMode: false,
     async send(to, body) {
-      await client.messages.create({ to, from: settings.from, body });
+      try {
+        await client.messages.create({ to, from: settings.from, body });
+      } catch (error) {
+        throw toDeliveryError(error);
+      }
     },
   };
+}
+
+interface ProviderErrorFields {
+  /** Twilio's RestException: the HTTP status. */
+  status?: unknown;
+  /** Twilio's numeric error code, or a network error code (ENOTFOUND, ECONNREFUSED, …). */
+  code?: unknown;
+  /** axios: the response, when one arrived. */
+  response?: { status?: unknown };
+}
+
+function toDeliveryError(error: unknown): SmsDeliveryError {
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as ProviderErrorFields;
+  const status = [fields.status, fields.response?.status].find(
+    (value): value is number => typeof value === 'number' && Number.isInteger(value),
+  );
+  const code =
+    typeof fields.code === 'number' ||
+    (typeof fields.code === 'string' && /^[A-Z0-9_]{1,40}$/.test(fields.code))
+      ? fields.code
+      : undefined;
+  return new SmsDeliveryError('twilio', status, code);
 }
