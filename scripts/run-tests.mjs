@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;]*m/g;
 
-/** One suite at a time (they share two cores with the database); the browser journeys run in CI. */
+/** One suite at a time: each already runs its own workers and databases; the browser journeys run in CI. */
 export const TURBO_TEST_ARGS = [
   'turbo',
   'run',

@@ -6,7 +6,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each test file builds its own app and database; two cores are all we have.
+    // Each test file builds its own app and database; more workers than a small CI machine's cores
+    // only compete with the database and push slow tests towards their timeout.
     pool: 'forks',
     maxWorkers: 2,
   },
