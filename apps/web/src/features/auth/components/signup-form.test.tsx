@@ -37,6 +37,13 @@ describe('SignupForm', () => {
     expect(button).toBeDisabled();
   });
 
+  it('says before sign-up that an authenticator app is needed, with examples', () => {
+    renderForm();
+    expect(screen.getByRole('form', { name: 'Sign up' })).toHaveTextContent(
+      /You will need an authenticator app such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis/,
+    );
+  });
+
   it('shows the username hint and a Login link', () => {
     renderForm();
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(/your email/i);

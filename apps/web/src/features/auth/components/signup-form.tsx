@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../lib/paths';
+import { AUTHENTICATOR_APP_EXAMPLES } from '../authenticator-apps';
 import {
   normalizeEmail,
   validateSignup,
@@ -123,6 +124,10 @@ export function SignupForm({ submitting, onSubmit }: SignupFormProps) {
             label="I certify that I am of legal age (18+) to use Kindred"
           />
         </div>
+        <p className="auth-form__note">
+          You will need an authenticator app such as {AUTHENTICATOR_APP_EXAMPLES} on your phone:
+          after confirming your email you link it to Kindred, and each sign-in asks for its code.
+        </p>
         {!canSubmit ? (
           <p className="auth-form__note" id="signup-requirements">
             Tick both boxes above to create your account.

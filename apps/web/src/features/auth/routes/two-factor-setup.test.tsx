@@ -50,6 +50,20 @@ describe('2FA setup screen', () => {
     ]);
   });
 
+  it('links the otpauth:// URI for a phone ("Open in authenticator app") and names authenticator apps', async () => {
+    window.localStorage.setItem('userId', USER_ID);
+    mockTwoFactor();
+    renderApp(`/2fa-setup/${USER_ID}`);
+    await screen.findByRole('img', { name: /qr code/i });
+    expect(screen.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute(
+      'href',
+      'otpauth://totp/Kindred',
+    );
+    expect(document.body).toHaveTextContent(
+      /authenticator app such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis/,
+    );
+  });
+
   it('enables Verify only with exactly 6 digits', async () => {
     window.localStorage.setItem('userId', USER_ID);
     mockTwoFactor();

@@ -15,6 +15,7 @@ import { useSetUpTwoFactor } from '../api/setup-two-factor';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { AuthCard } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
+import { AUTHENTICATOR_APP_EXAMPLES } from '../authenticator-apps';
 import { AUTH_UI_MESSAGES as M } from '../messages';
 
 /** SPEC §9: the redirect after 2FA setup waits 2 s. */
@@ -136,11 +137,11 @@ export function TwoFactorSetupRoute() {
         >
           <div className="qr-setup">
             <ol className="qr-setup__steps">
+              <li>Install an authenticator app such as {AUTHENTICATOR_APP_EXAMPLES}.</li>
               <li>
-                Install an authenticator app such as Google Authenticator, Microsoft Authenticator
-                or 2FAS.
+                Scan the QR code with the app, or type the setup key into it. On this phone, open
+                the link below the code instead.
               </li>
-              <li>Scan the QR code with the app, or type the setup key into it.</li>
               <li>Enter the {CODE_LENGTH}-digit code the app shows.</li>
             </ol>
             {details ? (
@@ -152,6 +153,11 @@ export function TwoFactorSetupRoute() {
                   width={192}
                   height={192}
                 />
+                {/* On a phone the QR code cannot be scanned by the same phone: the link hands the
+                    otpauth:// URI to the installed authenticator app. */}
+                <a className="btn btn--secondary btn--sm" href={details.otpauthUrl}>
+                  Open in authenticator app
+                </a>
                 <div className="secret-key">
                   <span className="secret-key__label" id="totp-secret-label">
                     Setup key (for manual entry)
