@@ -111,6 +111,27 @@ export function formatWait(seconds: number): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
+/**
+ * What a signed-in member hears when a flood limit stops them (429): which action is limited and
+ * when they can do it again. The account-entry limits keep `AUTH_MESSAGES.tooManyAttempts`.
+ */
+export const FLOOD_LIMIT_MESSAGES = {
+  posts: (seconds: number) =>
+    `You're posting too often. You can post again in ${formatWait(seconds)}.`,
+  comments: (seconds: number) =>
+    `You're commenting too often. You can comment again in ${formatWait(seconds)}.`,
+  likes: (seconds: number) =>
+    `You're liking posts too often. You can like again in ${formatWait(seconds)}.`,
+  follows: (seconds: number) =>
+    `You're following and unfollowing too often. You can do it again in ${formatWait(seconds)}.`,
+  uploads: (seconds: number) =>
+    `You're uploading photos too often. You can upload again in ${formatWait(seconds)}.`,
+  searches: (seconds: number) =>
+    `You're searching too often. You can search again in ${formatWait(seconds)}.`,
+  locationLookups: (seconds: number) =>
+    `You're looking up locations too often. You can look one up again in ${formatWait(seconds)}.`,
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 // Field schemas
 // ---------------------------------------------------------------------------------------------

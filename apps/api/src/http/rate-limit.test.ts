@@ -40,3 +40,42 @@ describe('createRateLimiters', () => {
     await limiters.assertNotExhausted('loginFailuresPerAccount', 'a');
   });
 });
+
+describe('flood limit messages', () => {
+  it.each([
+    ['postCreatePerMember', "You're posting too often. You can post again in 4 minutes."],
+    ['commentPerMember', "You're commenting too often. You can comment again in 4 minutes."],
+    ['likePerMember', "You're liking posts too often. You can like again in 4 minutes."],
+    [
+      'followPerMember',
+      "You're following and unfollowing too often. You can do it again in 4 minutes.",
+    ],
+    [
+      'photoUploadPerMember',
+      "You're uploading photos too often. You can upload again in 4 minutes.",
+    ],
+    ['searchPerMember', "You're searching too often. You can search again in 4 minutes."],
+    [
+      'geoLookupPerMember',
+      "You're looking up locations too often. You can look one up again in 4 minutes.",
+    ],
+  ] as const)('%s says what is limited and when it frees up', async (name, message) => {
+    const limiters = createRateLimiters(embedded, { [name]: { points: 1, durationSeconds: 240 } });
+    await limiters.consume(name, 'member');
+    await expect(limiters.consume(name, 'member')).rejects.toMatchObject({
+      status: 429,
+      message,
+      details: { retryAfterSeconds: 240 },
+    });
+  });
+
+  it('keeps the account-entry limits on the general wording', async () => {
+    const limiters = createRateLimiters(embedded, {
+      signupPerIp: { points: 1, durationSeconds: 30 },
+    });
+    await limiters.consume('signupPerIp', 'ip');
+    await expect(limiters.consume('signupPerIp', 'ip')).rejects.toMatchObject({
+      message: 'Too many attempts. Please try again in 30 seconds.',
+    });
+  });
+});

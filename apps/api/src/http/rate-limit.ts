@@ -5,7 +5,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { AUTH_MESSAGES } from '@kindred/contracts';
+import { AUTH_MESSAGES, FLOOD_LIMIT_MESSAGES } from '@kindred/contracts';
 import type { DatabaseHandle } from '../db/client.js';
 import { memberId } from './auth.js';
 import { tooManyRequests } from './errors.js';
@@ -57,6 +57,28 @@ export const DEFAULT_RATE_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+
+/**
+ * The 429's message per rule, given the seconds until it frees up: the account-entry limits share
+ * the general wording; a member's flood limit names the action it stops.
+ */
+const LIMIT_REACHED_MESSAGES: Record<RateLimitName, (seconds: number) => string> = {
+  loginPerIp: AUTH_MESSAGES.tooManyAttempts,
+  loginFailuresPerAccount: AUTH_MESSAGES.tooManyAttempts,
+  loginFailuresPerIp: AUTH_MESSAGES.tooManyAttempts,
+  signupPerIp: AUTH_MESSAGES.tooManyAttempts,
+  codeSendPerIp: AUTH_MESSAGES.tooManyAttempts,
+  codeSendPerAccount: AUTH_MESSAGES.tooManyAttempts,
+  codeCheckPerIp: AUTH_MESSAGES.tooManyAttempts,
+  codeCheckPerAccount: AUTH_MESSAGES.tooManyAttempts,
+  postCreatePerMember: FLOOD_LIMIT_MESSAGES.posts,
+  commentPerMember: FLOOD_LIMIT_MESSAGES.comments,
+  likePerMember: FLOOD_LIMIT_MESSAGES.likes,
+  followPerMember: FLOOD_LIMIT_MESSAGES.follows,
+  photoUploadPerMember: FLOOD_LIMIT_MESSAGES.uploads,
+  searchPerMember: FLOOD_LIMIT_MESSAGES.searches,
+  geoLookupPerMember: FLOOD_LIMIT_MESSAGES.locationLookups,
+};
 export type RateLimitSettings = Record<RateLimitName, RateLimitRule>;
 
 export interface RateLimiters {
@@ -119,13 +141,13 @@ export function createRateLimiters(
       try {
         await limiter(name).consume(key);
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw limitReached(rejection);
+        if (rejection instanceof RateLimiterRes) throw limitReached(name, rejection);
         throw rejection;
       }
     },
     async assertNotExhausted(name, key) {
       const state = await limiter(name).get(key);
-      if (state && state.consumedPoints >= settings[name].points) throw limitReached(state);
+      if (state && state.consumedPoints >= settings[name].points) throw limitReached(name, state);
     },
     async reset(name, key) {
       await limiter(name).delete(key);
@@ -133,9 +155,9 @@ export function createRateLimiters(
   };
 }
 
-function limitReached(state: RateLimiterRes) {
+function limitReached(name: RateLimitName, state: RateLimiterRes) {
   const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-  return tooManyRequests(AUTH_MESSAGES.tooManyAttempts(seconds), seconds);
+  return tooManyRequests(LIMIT_REACHED_MESSAGES[name](seconds), seconds);
 }
 
 /** The client's address as Express sees it (honouring TRUST_PROXY). */
