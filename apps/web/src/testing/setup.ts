@@ -4,6 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 // jsdom has no layout: scrolling is a no-op (React Router's ScrollRestoration calls it).
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+Element.prototype.scrollIntoView = () => {};
 
 // A React warning or a failed prop type is a bug: make it fail the test that caused it.
 beforeEach(() => {

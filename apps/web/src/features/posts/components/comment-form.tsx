@@ -1,8 +1,10 @@
 import { COMMENT_MAX_LENGTH } from '@kindred/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { postsToast } from '../toast';
 import { useAddComment } from '../api/add-comment';
+import { draftToContent, EMPTY_MENTION_DRAFT } from '../lib/mentions';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { MentionTextarea } from './mention-textarea';
 
@@ -32,23 +34,28 @@ export function CommentForm({
   onDone,
   onCancel,
 }: CommentFormProps) {
-  const [content, setContent] = useState('');
+  const [draft, setDraft] = useState(EMPTY_MENTION_DRAFT);
   const addComment = useAddComment(postId);
   const isReply = Boolean(parentCommentId);
-  const blank = content.trim() === '';
+  const blank = draft.text.trim() === '';
 
   const submit = () => {
     if (blank || addComment.isPending) return;
     addComment.mutate(
-      { content: content.trim(), parentCommentId: parentCommentId ?? null },
+      { content: draftToContent(draft).trim(), parentCommentId: parentCommentId ?? null },
       {
         onSuccess: () => {
           postsToast().success(isReply ? M.replyAdded : M.added);
-          setContent('');
+          setDraft(EMPTY_MENTION_DRAFT);
           onDone?.();
         },
-        onError: () => {
-          postsToast().error(M.addFailed);
+        onError: (error) => {
+          // Past the flood limit the server says what is limited and when it frees up.
+          postsToast().error(
+            error instanceof ApiError && error.status === 429 && error.serverMessage
+              ? error.serverMessage
+              : M.addFailed,
+          );
         },
       },
     );
@@ -64,8 +71,8 @@ export function CommentForm({
       <MentionTextarea
         label={isReply ? `Reply to ${replyingTo ?? 'comment'}` : 'Write a comment'}
         hideLabel
-        value={content}
-        onChange={setContent}
+        value={draft}
+        onChange={setDraft}
         placeholder={
           isReply ? 'Write a reply… (type @ to mention)' : 'Write a comment… (type @ to mention)'
         }

@@ -1,21 +1,66 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  autoUpdate,
+  flip,
+  offset,
+  shift,
+  size,
+  useFloating,
+  type Middleware,
+} from '@floating-ui/react-dom';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMentionCandidates } from '../api/search-mentions';
-import { findMentionTrigger, insertMention, mentionName } from '../lib/mentions';
+import {
+  editDraft,
+  findMentionTrigger,
+  insertMention,
+  mentionMarkupLength,
+  mentionName,
+  type MentionDraft,
+} from '../lib/mentions';
 
 /** Wait this long after the last keystroke before asking for suggestions. */
 const SEARCH_DEBOUNCE_MS = 200;
+/** The suggestion list's tallest height (8 members), less where the window has no room. */
+const POPUP_MAX_HEIGHT_PX = 336;
+
+/** The popup is as wide as the box and never taller than the room left on screen. */
+const FLOATING_MIDDLEWARE: Middleware[] = [
+  offset(4),
+  flip({ padding: 8 }),
+  shift({ padding: 8 }),
+  size({
+    padding: 8,
+    apply({ rects, availableHeight, elements }) {
+      Object.assign(elements.floating.style, {
+        width: `${rects.reference.width}px`,
+        maxHeight: `${Math.max(96, Math.min(availableHeight, POPUP_MAX_HEIGHT_PX))}px`,
+      });
+    },
+  }),
+];
 
 export interface MentionTextareaProps {
   label: string;
   /** Keep the label for assistive tech only (the placeholder says it visually). */
   hideLabel?: boolean;
-  value: string;
-  onChange: (value: string) => void;
+  /** The text shown and the members picked in it (`draftToContent` gives what to send). */
+  value: MentionDraft;
+  onChange: (value: MentionDraft) => void;
   placeholder?: string;
   disabled?: boolean;
   /** While the text is being sent: unchangeable, but still focusable. */
   readOnly?: boolean;
+  /** Of the text as sent (each mention's stored form counts in full). */
   maxLength?: number;
   rows?: number;
   autoFocus?: boolean;
@@ -35,7 +80,12 @@ function useDebounced<T>(value: T, delayMs: number): T {
 /**
  * A comment box with @mention autocomplete: typing "@" and the start of a name lists matching
  * members (GET /api/users/search?q=); picking one (click, Enter or Tab; arrows move, Escape
- * closes) inserts `@[First Last](id)`, which the comment shows as a link to their profile.
+ * closes) writes a plain "@First Last" in the box and remembers the member, so the comment is sent
+ * with `@[First Last](id)` and shown with a link to their profile. Editing inside a picked name
+ * forgets that member (the text stays).
+ *
+ * The suggestions float in a layer of their own (a portal on the page's body, placed under the box
+ * by Floating UI), so a post card's clipping never hides them; the active one is kept in view.
  */
 export function MentionTextarea({
   label,
@@ -55,12 +105,13 @@ export function MentionTextarea({
   const listboxId = `${id}-mentions`;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);
-  const [caret, setCaret] = useState(value.length);
+  const text = value.text;
+  const [caret, setCaret] = useState(text.length);
   // The "@" whose suggestions were dismissed with Escape (they stay closed until another "@").
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [active, setActive] = useState({ query: '', index: 0 });
 
-  const trigger = findMentionTrigger(value, caret);
+  const trigger = findMentionTrigger(text, caret, value.mentions);
   const query =
     trigger && trigger.start !== dismissedAt && trigger.query.length > 0 ? trigger.query : null;
   const debouncedQuery = useDebounced(query, SEARCH_DEBOUNCE_MS);
@@ -71,6 +122,29 @@ export function MentionTextarea({
   const activeIndex = active.query === query ? Math.min(active.index, candidates.length - 1) : 0;
   const activeCandidate = open ? candidates[activeIndex] : undefined;
 
+  const { refs, floatingStyles } = useFloating<HTMLTextAreaElement>({
+    open,
+    placement: 'bottom-start',
+    strategy: 'fixed',
+    middleware: FLOATING_MIDDLEWARE,
+    whileElementsMounted: autoUpdate,
+  });
+  const { setReference, setFloating } = refs;
+  const setTextarea = useCallback(
+    (element: HTMLTextAreaElement | null) => {
+      textareaRef.current = element;
+      setReference(element);
+    },
+    [setReference],
+  );
+
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const activeOptionId = activeCandidate ? optionId(activeIndex) : undefined;
+  useEffect(() => {
+    if (!activeOptionId) return;
+    document.getElementById(activeOptionId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeOptionId]);
+
   useLayoutEffect(() => {
     const position = pendingCaret.current;
     const textarea = textareaRef.current;
@@ -78,7 +152,7 @@ export function MentionTextarea({
     pendingCaret.current = null;
     textarea.focus();
     textarea.setSelectionRange(position, position);
-  }, [value]);
+  }, [text]);
 
   const choose = (index: number) => {
     const member = candidates[index];
@@ -86,7 +160,7 @@ export function MentionTextarea({
     const result = insertMention(value, trigger, caret, member);
     pendingCaret.current = result.caret;
     setCaret(result.caret);
-    onChange(result.text);
+    onChange(result.draft);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -113,7 +187,36 @@ export function MentionTextarea({
     }
   };
 
-  const optionId = (index: number) => `${id}-option-${index}`;
+  const popup = open ? (
+    <div ref={setFloating} className="mention-box__popup" style={floatingStyles}>
+      <ul id={listboxId} role="listbox" aria-label="Mention someone" className="mention-box__list">
+        {candidates.map((member, index) => (
+          <li
+            key={member._id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === activeIndex}
+            className="mention-box__option"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(index)}
+            onMouseEnter={() => setActive({ query: query ?? '', index })}
+          >
+            {member.profilePicture ? (
+              <img className="mention-box__avatar" src={member.profilePicture} alt="" />
+            ) : (
+              <span className="mention-box__avatar mention-box__avatar--empty" aria-hidden="true" />
+            )}
+            <span>{mentionName(member)}</span>
+          </li>
+        ))}
+      </ul>
+      {candidates.length === 0 ? (
+        <p className="mention-box__status" role="status">
+          {searching ? <Spinner size="sm" label="Searching members" /> : 'No members found'}
+        </p>
+      ) : null}
+    </div>
+  ) : null;
 
   return (
     <div className="mention-box">
@@ -121,66 +224,34 @@ export function MentionTextarea({
         {label}
       </label>
       <textarea
-        ref={textareaRef}
+        ref={setTextarea}
         id={textareaId}
         className="field__control mention-box__input"
-        value={value}
+        value={text}
         placeholder={placeholder}
         disabled={disabled}
         readOnly={readOnly}
-        maxLength={maxLength}
+        maxLength={
+          maxLength === undefined
+            ? undefined
+            : Math.max(text.length, maxLength - mentionMarkupLength(value.mentions))
+        }
         rows={rows}
         autoFocus={autoFocus}
         aria-autocomplete="list"
         aria-controls={open ? listboxId : undefined}
-        aria-activedescendant={activeCandidate ? optionId(activeIndex) : undefined}
+        aria-activedescendant={activeOptionId}
         onChange={(event) => {
-          setCaret(event.target.selectionStart ?? event.target.value.length);
-          onChange(event.target.value);
+          const nextCaret = event.target.selectionStart ?? event.target.value.length;
+          setCaret(nextCaret);
+          onChange(editDraft(value, event.target.value, nextCaret));
         }}
         onSelect={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
         onKeyDown={onKeyDown}
         onBlur={() => setDismissedAt(trigger?.start ?? null)}
         onFocus={() => setDismissedAt(null)}
       />
-      {open ? (
-        <div className="mention-box__popup">
-          <ul
-            id={listboxId}
-            role="listbox"
-            aria-label="Mention someone"
-            className="mention-box__list"
-          >
-            {candidates.map((member, index) => (
-              <li
-                key={member._id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                className="mention-box__option"
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(index)}
-                onMouseEnter={() => setActive({ query: query ?? '', index })}
-              >
-                {member.profilePicture ? (
-                  <img className="mention-box__avatar" src={member.profilePicture} alt="" />
-                ) : (
-                  <span
-                    className="mention-box__avatar mention-box__avatar--empty"
-                    aria-hidden="true"
-                  />
-                )}
-                <span>{mentionName(member)}</span>
-              </li>
-            ))}
-          </ul>
-          {candidates.length === 0 ? (
-            <p className="mention-box__status" role="status">
-              {searching ? <Spinner size="sm" label="Searching members" /> : 'No members found'}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {popup ? createPortal(popup, document.body) : null}
     </div>
   );
 }
