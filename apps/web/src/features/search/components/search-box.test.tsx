@@ -173,6 +173,45 @@ describe('search box', () => {
     expect(where().path).toBe(`/viewprofile/${member(2)._id}`);
   });
 
+  it('lets the suggestion list, which scrolls when long, take focus and stay usable there', async () => {
+    const eleven = Array.from({ length: 11 }, (_, index) => member(index + 1));
+    stubSearch(() => ({ suggestions: eleven, totalCount: 23 }));
+    const { user, input } = renderSearchBox();
+    await user.type(input, 'zo');
+    const list = await screen.findByRole('listbox', { name: 'Members found' });
+    await within(list).findAllByRole('option');
+    // A scrollable region must be reachable from the keyboard (axe: scrollable-region-focusable).
+    expect(list).toHaveAttribute('tabindex', '0');
+
+    list.focus();
+    expect(screen.getByRole('listbox')).toBe(list);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const second = screen.getByRole('option', { name: 'Zoë2 Ångström' });
+    expect(second).toHaveAttribute('aria-selected', 'true');
+    expect(list).toHaveAttribute('aria-activedescendant', second.id);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('zo');
+  });
+
+  it('keeps the active suggestion scrolled into view', async () => {
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    });
+    const eleven = Array.from({ length: 11 }, (_, index) => member(index + 1));
+    stubSearch(() => ({ suggestions: eleven, totalCount: 23 }));
+    const { user, input } = renderSearchBox();
+    await user.type(input, 'zo');
+    await screen.findAllByRole('option');
+    await user.keyboard('{End}');
+    expect(scrolled.at(-1)).toBe('View All (23)');
+    await user.keyboard('{Home}');
+    expect(scrolled.at(-1)).toBe('Zoë1 Ångström');
+  });
+
   it('Enter on the text itself opens all the results', async () => {
     stubSearch(() => ({ suggestions: [member(1)], totalCount: 1 }));
     const { user, input } = renderSearchBox();

@@ -1,5 +1,5 @@
 import { SEARCH_LIMITS, type SearchSuggestion } from '@kindred/contracts';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useMemberSearch } from '../api/search-members';
@@ -29,11 +29,14 @@ export interface SearchBoxProps {
 /**
  * The member search in the header (SPEC §2 "Search box", §5, §9): searches as you type (any query of
  * one character or more, after a short pause), shows at most 10 suggestions, "View All" when there
- * are more, and "No Results" / "Loading...". A combobox: arrow keys move through the suggestions,
- * Enter opens one (or all results), Escape closes the list and then clears the box.
+ * are more, and "No Results" / "Loading...". A combobox: arrow keys move through the suggestions
+ * (the active one is kept in view), Enter opens one (or all results), Escape closes the list and then
+ * clears the box. The list scrolls when long, so it can take focus itself (a scrollable region must
+ * be reachable from the keyboard) and answers the same keys there.
  */
 export function SearchBox({ className }: SearchBoxProps) {
   const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
   const baseId = useId();
   const listId = `${baseId}-listbox`;
   const optionId = (index: number) => `${baseId}-option-${index}`;
@@ -53,9 +56,22 @@ export function SearchBox({ className }: SearchBoxProps) {
   const showPopup = open && query !== '';
   const showList = showPopup && options.length > 0;
 
+  const activeId = showList && activeIndex >= 0 ? optionId(activeIndex) : undefined;
+
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
+
   const close = () => {
     setOpen(false);
     setActive(-1);
+  };
+
+  /** The list closes when focus leaves the search box, not when it moves from the text to the list. */
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && event.currentTarget.contains(next)) return;
+    close();
   };
 
   const viewAll = () => {
@@ -70,7 +86,7 @@ export function SearchBox({ className }: SearchBoxProps) {
     setText('');
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     switch (event.key) {
       case 'ArrowDown':
       case 'ArrowUp': {
@@ -103,6 +119,8 @@ export function SearchBox({ className }: SearchBoxProps) {
       case 'Escape':
         if (showPopup) {
           event.preventDefault();
+          // Back to the text (from the list), then closed: focusing the text alone would reopen it.
+          inputRef.current?.focus();
           close();
         } else if (text !== '') {
           event.preventDefault();
@@ -123,12 +141,13 @@ export function SearchBox({ className }: SearchBoxProps) {
   }
 
   return (
-    <div className={['search-box', className].filter(Boolean).join(' ')}>
+    <div className={['search-box', className].filter(Boolean).join(' ')} onBlur={onBlur}>
       <svg className="search-box__icon" viewBox="0 0 20 20" aria-hidden="true">
         <circle cx="9" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M13.5 13.5L18 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
       <input
+        ref={inputRef}
         type="search"
         className="search-box__input"
         role="combobox"
@@ -136,7 +155,7 @@ export function SearchBox({ className }: SearchBoxProps) {
         aria-autocomplete="list"
         aria-expanded={showList}
         aria-controls={listId}
-        aria-activedescendant={showList && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        aria-activedescendant={activeId}
         autoComplete="off"
         spellCheck={false}
         placeholder={SEARCH_TEXTS.placeholder}
@@ -148,11 +167,11 @@ export function SearchBox({ className }: SearchBoxProps) {
           setActive(-1);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={close}
         onKeyDown={onKeyDown}
       />
       {showPopup ? (
-        <div className="search-box__popup">
+        // A click on the popup (its scrollbar, the gaps between options) leaves focus where it is.
+        <div className="search-box__popup" onMouseDown={(event) => event.preventDefault()}>
           {status ? (
             <p className="search-box__status" role="status">
               {status}
@@ -166,8 +185,11 @@ export function SearchBox({ className }: SearchBoxProps) {
             id={listId}
             role="listbox"
             aria-label="Members found"
+            aria-activedescendant={activeId}
             className="search-box__list"
             hidden={!showList}
+            tabIndex={0}
+            onKeyDown={onKeyDown}
           >
             {options.map((option, index) => {
               const selected = index === activeIndex;
@@ -185,8 +207,6 @@ export function SearchBox({ className }: SearchBoxProps) {
                   role="option"
                   aria-selected={selected}
                   className={className}
-                  // Keep focus in the box: the click below does the choosing.
-                  onMouseDown={(event) => event.preventDefault()}
                   onMouseEnter={() => setActive(index)}
                   onClick={() => choose(option)}
                 >
