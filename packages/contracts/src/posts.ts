@@ -214,6 +214,13 @@ export interface AuthorSummary {
 export interface PostMedia {
   url: string;
   type: 'image' | 'video';
+  /**
+   * The picture's (or the video frame's) size in pixels, for `<img width height>` so the page keeps
+   * its box before the file arrives. Null when unknown (a video whose header does not say): show a
+   * default-shaped box.
+   */
+  width: number | null;
+  height: number | null;
 }
 
 export interface PostDto {

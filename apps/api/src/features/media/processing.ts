@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../http/errors.js';
 
@@ -94,4 +95,161 @@ export async function processImage(
   } catch {
     throw new AppError(400, unreadableMessage);
   }
+}
+
+/** The pixel size of an image already stored (re-encoded, upright); reads only its header. */
+export async function readStoredImageDimensions(
+  file: string,
+): Promise<{ width: number; height: number } | undefined> {
+  const { width = 0, height = 0 } = await sharp(file).metadata();
+  return width > 0 && height > 0 ? { width, height } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Videos are stored as they are (there is no decoder on the server), but their frame size is read
+// from the container's header so clients can reserve the player's box before the file loads.
+
+export interface MediaDimensions {
+  width: number;
+  height: number;
+}
+
+/** A frame size a client can use; anything else reads as unknown. */
+const plausible = (width: number, height: number): MediaDimensions | undefined =>
+  Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0
+    ? width <= 16_384 && height <= 16_384
+      ? { width, height }
+      : undefined
+    : undefined;
+
+/**
+ * The displayed frame size of an MP4 or WebM video, or undefined when the header does not say
+ * (a truncated file, a video track-less file). Never throws: a video whose size is unknown is
+ * still a valid post, shown in a default-shaped box.
+ */
+export function readVideoDimensions(data: Buffer, mime: VideoMime): MediaDimensions | undefined {
+  try {
+    return mime === 'video/mp4' ? readMp4Dimensions(data) : readWebmDimensions(data);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * MP4 (ISO-BMFF): mp4box reads the `moov` box wherever it sits. The first video track's `tkhd`
+ * gives the presentation size; a 90° or 270° matrix (phones filming upright) swaps it.
+ */
+function readMp4Dimensions(data: Buffer): MediaDimensions | undefined {
+  const file = createFile();
+  let info: Movie | undefined;
+  file.onReady = (movie) => {
+    info = movie;
+  };
+  const buffer = MP4BoxBuffer.fromArrayBuffer(
+    data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer,
+    0,
+  );
+  file.appendBuffer(buffer);
+  file.flush();
+  const track = info?.videoTracks[0];
+  if (!track) return undefined;
+  const width = Math.round(track.track_width || (track.video?.width ?? 0));
+  const height = Math.round(track.track_height || (track.video?.height ?? 0));
+  const [a = 0, b = 0] = track.matrix;
+  const quarterTurn = a === 0 && b !== 0;
+  return quarterTurn ? plausible(height, width) : plausible(width, height);
+}
+
+const EBML = {
+  segment: 0x18538067,
+  tracks: 0x1654ae6b,
+  trackEntry: 0xae,
+  trackType: 0x83,
+  video: 0xe0,
+  pixelWidth: 0xb0,
+  pixelHeight: 0xba,
+  displayWidth: 0x54b0,
+  displayHeight: 0x54ba,
+  displayUnit: 0x54b2,
+} as const;
+
+interface EbmlElement {
+  id: number;
+  /** Where the element's data starts and ends (the end of the parent for an unknown size). */
+  start: number;
+  end: number;
+}
+
+/** One EBML variable-length integer at `offset`: its value (marker bit kept for ids) and length. */
+function readVint(data: Buffer, offset: number, keepMarker: boolean) {
+  const first = data[offset];
+  if (first === undefined || first === 0) return undefined;
+  const length = Math.clz32(first) - 23;
+  if (offset + length > data.length) return undefined;
+  let value = keepMarker ? first : first & (0xff >> length);
+  let allOnes = value === 0xff >> length;
+  for (let i = 1; i < length; i += 1) {
+    const byte = data[offset + i]!;
+    value = value * 256 + byte;
+    allOnes &&= byte === 0xff;
+  }
+  return { value, length, unknown: !keepMarker && allOnes };
+}
+
+/** The child elements of [start, end), in order. */
+function* ebmlChildren(data: Buffer, start: number, end: number): Generator<EbmlElement> {
+  let offset = start;
+  while (offset < end) {
+    const id = readVint(data, offset, true);
+    if (!id || id.length > 4) return;
+    const size = readVint(data, offset + id.length, false);
+    if (!size) return;
+    const dataStart = offset + id.length + size.length;
+    const dataEnd = size.unknown ? end : Math.min(end, dataStart + size.value);
+    yield { id: id.value, start: dataStart, end: dataEnd };
+    if (size.unknown) return;
+    offset = dataEnd;
+  }
+}
+
+const ebmlUint = (data: Buffer, element: EbmlElement) => {
+  let value = 0;
+  for (let i = element.start; i < element.end; i += 1) value = value * 256 + data[i]!;
+  return value;
+};
+
+/**
+ * WebM (Matroska): Segment → Tracks → the first video TrackEntry → Video → PixelWidth/Height, or
+ * DisplayWidth/Height when the display unit is pixels (the size players show it at).
+ */
+function readWebmDimensions(data: Buffer): MediaDimensions | undefined {
+  const find = (start: number, end: number, id: number) =>
+    [...ebmlChildren(data, start, end)].find((element) => element.id === id);
+  const segment = find(0, data.length, EBML.segment);
+  if (!segment) return undefined;
+  let tracks: EbmlElement | undefined;
+  for (const element of ebmlChildren(data, segment.start, segment.end)) {
+    if (element.id === EBML.tracks) {
+      tracks = element;
+      break;
+    }
+  }
+  if (!tracks) return undefined;
+  for (const entry of ebmlChildren(data, tracks.start, tracks.end)) {
+    if (entry.id !== EBML.trackEntry) continue;
+    const type = find(entry.start, entry.end, EBML.trackType);
+    const video = find(entry.start, entry.end, EBML.video);
+    if (!video || (type && ebmlUint(data, type) !== 1)) continue;
+    const fields = new Map(
+      [...ebmlChildren(data, video.start, video.end)].map((element) => [
+        element.id,
+        ebmlUint(data, element),
+      ]),
+    );
+    const inPixels = (fields.get(EBML.displayUnit) ?? 0) === 0;
+    const width = (inPixels && fields.get(EBML.displayWidth)) || fields.get(EBML.pixelWidth);
+    const height = (inPixels && fields.get(EBML.displayHeight)) || fields.get(EBML.pixelHeight);
+    return plausible(width ?? 0, height ?? 0);
+  }
+  return undefined;
 }

@@ -22,7 +22,14 @@ export function presentPost(row: PostRow, hydration: PostHydration): PostDto {
     description: row.description,
     privacy: row.privacy,
     media:
-      row.mediaKey && row.mediaType ? { url: mediaUrl(row.mediaKey), type: row.mediaType } : null,
+      row.mediaKey && row.mediaType
+        ? {
+            url: mediaUrl(row.mediaKey),
+            type: row.mediaType,
+            width: row.mediaWidth,
+            height: row.mediaHeight,
+          }
+        : null,
     likes: likes.likedByViewer ? [hydration.viewerId] : [],
     likesCount: likes.count,
     commentsCount: hydration.commentCounts.get(row.id) ?? 0,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { follows, postLikes, posts, users } from '../../db/schema.js';
 import type { Queryable } from '../../db/concurrency.js';
@@ -15,6 +15,8 @@ const postColumns = {
   privacy: posts.privacy,
   mediaKey: posts.mediaKey,
   mediaType: posts.mediaType,
+  mediaWidth: posts.mediaWidth,
+  mediaHeight: posts.mediaHeight,
   createdAt: posts.createdAt,
   keysetTime: keysetTime(posts.createdAt),
 };
@@ -27,6 +29,8 @@ export type PostRow = {
   privacy: 'public' | 'followers' | 'private';
   mediaKey: string | null;
   mediaType: 'image' | 'video' | null;
+  mediaWidth: number | null;
+  mediaHeight: number | null;
   createdAt: Date;
   keysetTime: string;
 };
@@ -100,6 +104,18 @@ export async function insertPost(
 ): Promise<PostRow> {
   const [row] = await db.insert(posts).values(values).returning(postColumns);
   return row!;
+}
+
+/** Records the media's pixel size on a post that had none (posts made before sizes were kept). */
+export async function setMediaDimensions(
+  db: Database,
+  postId: string,
+  size: { width: number; height: number },
+): Promise<void> {
+  await db
+    .update(posts)
+    .set({ mediaWidth: size.width, mediaHeight: size.height })
+    .where(and(eq(posts.id, postId), isNull(posts.mediaWidth)));
 }
 
 /**

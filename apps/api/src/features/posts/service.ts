@@ -9,7 +9,14 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { countVisibleComments } from '../comments/repo.js';
-import { isImageMime, isVideoMime, processImage, sniffMediaType } from '../media/processing.js';
+import {
+  isImageMime,
+  isVideoMime,
+  processImage,
+  readStoredImageDimensions,
+  readVideoDimensions,
+  sniffMediaType,
+} from '../media/processing.js';
 import { newMediaKey } from '../media/storage.js';
 import { loadMemberSummaries } from '../users/summary.js';
 import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
@@ -23,6 +30,7 @@ import {
   insertPost,
   loadLikeStats,
   pageVisiblePosts,
+  setMediaDimensions,
   toggleLikeRow,
   type FeedScope,
   type PostRow,
@@ -45,7 +53,34 @@ export async function listPosts(
   const after = decodeCursor(query.cursor);
   const rows = await pageVisiblePosts(context.db, viewerId, scope, { after, limit: query.limit });
   const { items, nextCursor } = toPage(rows, query.limit);
+  await measureOlderImages(context, items);
   return { posts: await hydratePosts(context.db, viewerId, items), nextCursor };
+}
+
+/**
+ * Posts made before media sizes were stored have none: the first page that shows such an image
+ * reads the stored file's header (a re-encoded WebP, already upright), keeps the size in the row
+ * and in `rows`, so it is done once. A file that cannot be read stays unknown (the web app then
+ * draws a default-shaped box). Videos are left alone: their header may sit at the end of a large
+ * file, and the web app's default box serves them.
+ */
+async function measureOlderImages(context: AppContext, rows: PostRow[]): Promise<void> {
+  const unmeasured = rows.filter(
+    (row) => row.mediaType === 'image' && row.mediaKey && row.mediaWidth === null,
+  );
+  await Promise.all(
+    unmeasured.map(async (row) => {
+      try {
+        const size = await readStoredImageDimensions(context.storage.localPath(row.mediaKey!));
+        if (!size) return;
+        await setMediaDimensions(context.db, row.id, size);
+        row.mediaWidth = size.width;
+        row.mediaHeight = size.height;
+      } catch (error) {
+        context.logger.warn({ err: error, postId: row.id }, 'could not measure a post image');
+      }
+    }),
+  );
 }
 
 /**
@@ -99,6 +134,8 @@ export async function createPost(
       mediaType: media?.type ?? null,
       mediaMime: media?.mime ?? null,
       mediaBytes: media?.bytes ?? null,
+      mediaWidth: media?.width ?? null,
+      mediaHeight: media?.height ?? null,
       createdAt: context.clock.now(),
     });
   } catch (error) {
@@ -114,6 +151,9 @@ interface StoredMedia {
   type: 'image' | 'video';
   mime: string;
   bytes: number;
+  /** Pixel size of the stored picture or of the video's frame; null when a video's header hides it. */
+  width: number | null;
+  height: number | null;
 }
 
 /**
@@ -128,12 +168,27 @@ async function storePostMedia(context: AppContext, file: UploadedMedia): Promise
     const { full } = await processImage(file.buffer, POST_MESSAGES.imageUnreadable);
     const key = newMediaKey(full.extension);
     await context.storage.put(key, full.data);
-    return { key, type: 'image', mime: 'image/webp', bytes: full.data.length };
+    return {
+      key,
+      type: 'image',
+      mime: 'image/webp',
+      bytes: full.data.length,
+      width: full.width,
+      height: full.height,
+    };
   }
   if (isVideoMime(mime)) {
     const key = newMediaKey(mime === 'video/mp4' ? 'mp4' : 'webm');
     await context.storage.put(key, file.buffer);
-    return { key, type: 'video', mime, bytes: file.size };
+    const size = readVideoDimensions(file.buffer, mime);
+    return {
+      key,
+      type: 'video',
+      mime,
+      bytes: file.size,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+    };
   }
   throw badRequest(POST_MESSAGES.mediaType);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
@@ -97,4 +98,22 @@ export function tinyMp4(payloadBytes = 300): Buffer {
   header.writeUInt32BE(payloadBytes + 8, 0);
   header.write('mdat', 4, 'latin1');
   return Buffer.concat([ftyp, header, payload]);
+}
+
+/** A real 320×180 clip (see fixtures/README.md): its header says the frame size. */
+export function sampleVideo(kind: 'mp4' | 'webm'): Buffer {
+  return readFileSync(new URL(`./fixtures/clip-320x180.${kind}`, import.meta.url));
+}
+
+/** The MP4 sample as a phone filming upright writes it: the same frames, a 90° turn in `tkhd`. */
+export function uprightPhoneMp4(): Buffer {
+  const video = Buffer.from(sampleVideo('mp4'));
+  const tkhd = video.indexOf('tkhd', 0, 'latin1');
+  // After the 4-byte type: version/flags (4), times, track id and duration (20 bytes in version 0,
+  // 32 in version 1), reserved (8), layer/group/volume/reserved (8), then the 3×3 matrix.
+  const version = video[tkhd + 4];
+  const matrix = tkhd + 4 + 4 + (version === 1 ? 32 : 20) + 8 + 8;
+  const quarterTurn = [0, 0x10000, 0, -0x10000, 0, 0, 0, 0, 0x40000000];
+  quarterTurn.forEach((value, i) => video.writeInt32BE(value, matrix + i * 4));
+  return video;
 }

@@ -187,7 +187,7 @@ describe('a feed', () => {
           posts: [
             buildPost({
               privacy: 'followers',
-              media: { url: '/api/media/v.mp4', type: 'video' },
+              media: { url: '/api/media/v.mp4', type: 'video', width: 640, height: 360 },
               canDelete: true,
             }),
           ],
