@@ -51,7 +51,9 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optionalString,
   TWILIO_AUTH_TOKEN: optionalString,
   TWILIO_FROM: optionalString,
-  GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org'),
+  GEOCODER_URL: optionalString.pipe(
+    z.url('must be a URL such as https://nominatim.example').optional(),
+  ),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: optionalString,
@@ -77,7 +79,8 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
-  geocoderUrl: string;
+  /** An optional online (Nominatim-compatible) reverse geocoder; the offline gazetteer otherwise. */
+  geocoderUrl: string | undefined;
   bcryptCost: number;
   logLevel: string;
   webDistDir: string | undefined;
@@ -147,7 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     twilio: e.TWILIO_ACCOUNT_SID
       ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM! }
       : undefined,
-    geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
+    geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
     bcryptCost: e.BCRYPT_COST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR,

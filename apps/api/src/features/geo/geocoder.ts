@@ -1,4 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+/** Waits on the global timers (so tests drive it with fake timers, not wall time). */
+const sleep = (milliseconds: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
 /** The address parts the wizard reads (SPEC §7 Other). Missing parts are null. */
 export interface ReverseGeocodeAddress {
@@ -13,6 +15,8 @@ export interface ReverseGeocodeAddress {
 export interface ReverseGeocodeResult {
   address: ReverseGeocodeAddress;
   displayName: string;
+  /** ISO 3166-1 alpha-2 in capitals, when the service said. */
+  countryCode: string | null;
 }
 
 export class GeocoderError extends Error {
@@ -123,6 +127,11 @@ export class ReverseGeocoder {
   private async request(lat: string, lon: string): Promise<ReverseGeocodeResult> {
     const url = `${this.options.baseUrl}/reverse?format=jsonv2&lat=${lat}&lon=${lon}&zoom=14&addressdetails=1`;
     let body: unknown;
+    const abort = new AbortController();
+    const timer = setTimeout(
+      () => abort.abort(new Error(`timed out after ${this.options.timeoutMs} ms`)),
+      this.options.timeoutMs,
+    );
     try {
       const response = await this.options.fetch(url, {
         headers: {
@@ -130,13 +139,15 @@ export class ReverseGeocoder {
           Accept: 'application/json',
           'Accept-Language': 'en',
         },
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: abort.signal,
       });
       if (!response.ok) throw new GeocoderError(`geocoder answered ${response.status}`);
       body = await response.json();
     } catch (error) {
       if (error instanceof GeocoderError) throw error;
       throw new GeocoderError(`geocoder request failed: ${(error as Error).message}`);
+    } finally {
+      clearTimeout(timer);
     }
     return parseReverseResponse(body);
   }
@@ -161,5 +172,8 @@ function parseReverseResponse(body: unknown): ReverseGeocodeResult {
   ) as unknown as ReverseGeocodeAddress;
   const displayName =
     typeof record.display_name === 'string' ? record.display_name.slice(0, 500) : '';
-  return { address, displayName };
+  const code = source.country_code;
+  const countryCode =
+    typeof code === 'string' && /^[a-z]{2}$/i.test(code.trim()) ? code.trim().toUpperCase() : null;
+  return { address, displayName, countryCode };
 }
