@@ -1,3 +1,4 @@
+import { inertOthers } from 'aria-hidden';
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './close-icon';
@@ -38,7 +39,9 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
 /**
  * A modal dialog: rendered over the page (portal), labelled by its title, focus moved inside and kept
  * there (Tab cycles), Escape and the backdrop close it, focus returns to the opener afterwards and
- * the page behind does not scroll.
+ * the page behind does not scroll. While it is open the page behind is inert (out of reach of
+ * pointer, keyboard and assistive technology, so its landmarks are not read twice), except live
+ * regions such as the notifications; a dialog opened over another makes that one inert in turn.
  */
 export function Modal({
   open,
@@ -68,6 +71,8 @@ export function Modal({
     const dialog = dialogRef.current;
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const liveRegions = Array.from(document.body.querySelectorAll('[aria-live]'));
+    const restorePage = inertOthers([dialog.parentElement ?? dialog, ...liveRegions]);
     openStack.push(id);
     const isTop = () => openStack[openStack.length - 1] === id;
 
@@ -116,6 +121,7 @@ export function Modal({
       const index = openStack.lastIndexOf(id);
       if (index >= 0) openStack.splice(index, 1);
       if (openStack.length === 0) document.body.style.overflow = previousOverflow;
+      restorePage();
       if (opener?.isConnected) opener.focus();
     };
   }, [open, id, initialFocusRef]);
@@ -137,7 +143,8 @@ export function Modal({
         tabIndex={-1}
         className={['modal', `modal--${size}`, className].filter(Boolean).join(' ')}
       >
-        <header className="modal__header">
+        {/* Plain divs: a <header>/<footer> outside the page's own would be a second banner/contentinfo. */}
+        <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
@@ -151,14 +158,14 @@ export function Modal({
               <CloseIcon size={20} />
             </button>
           ) : null}
-        </header>
+        </div>
         {description ? (
           <p id={descriptionId} className="modal__description">
             {description}
           </p>
         ) : null}
         <div className="modal__body">{children}</div>
-        {footer ? <footer className="modal__footer">{footer}</footer> : null}
+        {footer ? <div className="modal__footer">{footer}</div> : null}
       </div>
     </div>,
     document.body,
