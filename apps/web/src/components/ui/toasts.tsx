@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { ToastContainer, toast, type ToastContainerProps, type ToastOptions } from 'react-toastify';
+import {
+  ToastContainer,
+  toast,
+  type Id,
+  type ToastContainerProps,
+  type ToastOptions,
+} from 'react-toastify';
 
 /**
  * Toasts (spec §2 "Notifications", §9 "Toast durations"): top-right, newest on top, with per-area
@@ -51,11 +57,30 @@ interface AreaToast {
   warning: Notify;
 }
 
+/** Error toasts still on screen, so a later success can take them away. */
+const errorToastIds = new Set<Id>();
+toast.onChange((item) => {
+  if (item.status === 'removed') errorToastIds.delete(item.id);
+});
+
+/**
+ * Takes every error toast away: once a step succeeds (a code is accepted), an earlier "Invalid
+ * verification code. 4 attempts left." would only mislead.
+ */
+export function dismissErrorToasts(): void {
+  for (const id of errorToastIds) toast.dismiss(id);
+  errorToastIds.clear();
+}
+
 function areaToast(base: ToastOptions, successOverrides: ToastOptions = {}): AreaToast {
   return {
     success: (content, options) =>
       toast.success(content, { ...base, ...successOverrides, ...options }),
-    error: (content, options) => toast.error(content, { ...base, ...options }),
+    error: (content, options) => {
+      const id = toast.error(content, { ...base, ...options });
+      errorToastIds.add(id);
+      return id;
+    },
     info: (content, options) => toast.info(content, { ...base, ...options }),
     warning: (content, options) => toast.warning(content, { ...base, ...options }),
   };

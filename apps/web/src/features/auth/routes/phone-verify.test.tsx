@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../../testing/render';
+import { expectToastDismissed } from '../../../testing/toasts';
 
 const USER_ID = '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6f';
 
@@ -70,5 +71,33 @@ describe('phone verification screen', () => {
     expect(
       await screen.findByText('Please enter a valid 10-digit phone number'),
     ).toBeInTheDocument();
+  });
+
+  it('takes the wrong-code toast away once a code succeeds', async () => {
+    window.localStorage.setItem('userId', USER_ID);
+    mockApi({
+      'POST /api/phone/send-code': {
+        body: { success: true, message: 'sent', expiresInSeconds: 300, resendAfterSeconds: 60 },
+      },
+      'POST /api/phone/verify': (body) =>
+        (body as { code: string }).code === '424242'
+          ? { body: { success: true, message: 'ok', verifiedBadge: true } }
+          : {
+              status: 400,
+              body: { success: false, message: 'Invalid verification code. 4 attempts left.' },
+            },
+    });
+    renderApp(`/phone-verify/${USER_ID}`);
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Phone number'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const codeField = await screen.findByLabelText('Verification code');
+    await user.type(codeField, '000000{Enter}');
+    await screen.findByText('Invalid verification code. 4 attempts left.');
+
+    await user.clear(codeField);
+    await user.type(codeField, '424242{Enter}');
+    await screen.findByText('Phone number verified successfully!');
+    await expectToastDismissed('Invalid verification code. 4 attempts left.');
   });
 });

@@ -5,7 +5,7 @@ import { PublicLayout } from '../../../components/layout/public-layout';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
-import { notify } from '../../../components/ui/toasts';
+import { dismissErrorToasts, notify } from '../../../components/ui/toasts';
 import { useBackButtonTrap } from '../../../hooks/use-back-button-trap';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -98,6 +98,7 @@ export function PhoneVerifyRoute() {
       const response = await verifyPhone.mutateAsync({ userId, phoneNumber: sentTo, code });
       setVerified(true);
       storeMember({ verifiedBadge: response.verifiedBadge });
+      dismissErrorToasts();
       notify.success(M.phoneVerified);
       navigate(paths.profileEdit(userId), { replace: true });
     } catch (error) {

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../testing/render';
+import { expectToastDismissed } from '../../../testing/toasts';
 
 const USER_ID = '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6f';
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
@@ -117,5 +118,21 @@ describe('2FA setup screen', () => {
     expect(await screen.findByText('Please log in first')).toBeInTheDocument();
     expect(app.pathname()).toBe('/');
     expect(calls).toEqual([]);
+  });
+
+  it('takes the wrong-code toast away once a code succeeds', async () => {
+    window.localStorage.setItem('userId', USER_ID);
+    mockTwoFactor();
+    renderApp(`/2fa-setup/${USER_ID}`);
+    await screen.findByRole('img', { name: /qr code/i });
+    const user = userEvent.setup({ delay: null });
+    const codeField = screen.getByLabelText('Verification code');
+    await user.type(codeField, '654321{Enter}');
+    await screen.findByText('Invalid verification code');
+
+    await user.clear(codeField);
+    await user.type(codeField, '123456{Enter}');
+    await screen.findByText('2FA verification successful!');
+    await expectToastDismissed('Invalid verification code');
   });
 });

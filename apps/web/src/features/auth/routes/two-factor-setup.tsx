@@ -6,7 +6,7 @@ import { PublicLayout } from '../../../components/layout/public-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { notify } from '../../../components/ui/toasts';
+import { dismissErrorToasts, notify } from '../../../components/ui/toasts';
 import { useBackButtonTrap } from '../../../hooks/use-back-button-trap';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -116,6 +116,7 @@ export function TwoFactorSetupRoute() {
         firstName: user.firstName,
         verifiedBadge: user.verifiedBadge,
       });
+      dismissErrorToasts();
       notify.success(M.twoFactorSuccess);
       setNextPath(user.isPhoneVerified ? paths.profileEdit(user._id) : paths.phoneVerify(user._id));
     } catch (error) {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/toasts';
+import { dismissErrorToasts, notify } from '../../../components/ui/toasts';
 import { useBackButtonTrap } from '../../../hooks/use-back-button-trap';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -64,6 +64,7 @@ export function TwoFactorVerifyRoute() {
         firstName: user.firstName,
         verifiedBadge: user.verifiedBadge,
       });
+      dismissErrorToasts();
       notify.success(M.twoFactorSuccess);
       const next = user.isPhoneVerified
         ? (takeReturnTo() ?? paths.profileEdit(user._id))

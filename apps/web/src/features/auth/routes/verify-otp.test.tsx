@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../../testing/render';
+import { expectToastDismissed } from '../../../testing/toasts';
 import { markOtpSent } from '../otp-resend';
 
 const USER_ID = '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6f';
@@ -82,5 +83,40 @@ describe('email code screen', () => {
     expect(
       await screen.findByText('Invalid verification code. 4 attempts left.'),
     ).toBeInTheDocument();
+  });
+
+  it('takes the wrong-code toast away once a code succeeds', async () => {
+    window.localStorage.setItem('signupEmail', 'ann@example.com');
+    markOtpSent('ann@example.com');
+    mockApi({
+      'POST /api/verify-otp': (body) =>
+        (body as { otp: string }).otp === '000000'
+          ? {
+              status: 400,
+              body: { success: false, message: 'Invalid verification code. 4 attempts left.' },
+            }
+          : {
+              body: {
+                success: true,
+                message: 'Email verified successfully! Please set up 2FA.',
+                userId: USER_ID,
+                nextStep: '2fa-setup',
+                setupUrl: `/2fa-setup/${USER_ID}`,
+              },
+            },
+      'POST /api/2fa/setup': {
+        body: { success: true, qrCode: 'data:,', otpauthUrl: 'otpauth://x', secret: 'ABCD' },
+      },
+    });
+    renderApp('/verify-otp');
+    const user = userEvent.setup({ delay: null });
+    const codeField = screen.getByLabelText('Verification code');
+    await user.type(codeField, '000000{Enter}');
+    await screen.findByText('Invalid verification code. 4 attempts left.');
+
+    await user.clear(codeField);
+    await user.type(codeField, '123456{Enter}');
+    await screen.findByText('Email verified successfully! Please set up 2FA.');
+    await expectToastDismissed('Invalid verification code. 4 attempts left.');
   });
 });

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { notify } from '../../../components/ui/toasts';
+import { dismissErrorToasts, notify } from '../../../components/ui/toasts';
 import { useBackButtonTrap } from '../../../hooks/use-back-button-trap';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { paths, safeInternalPath } from '../../../lib/paths';
@@ -79,6 +79,7 @@ export function VerifyOtpRoute() {
       setVerified(true);
       storeMember({ userId: response.userId });
       storage.remove('signupEmail');
+      dismissErrorToasts();
       notify.success(M.emailVerified);
       // New accounts set up 2FA next; an account that already has it (a login whose email
       // verification was overdue) enters its code instead.
