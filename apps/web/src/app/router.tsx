@@ -6,10 +6,40 @@ import { TwoFactorSetupRoute } from '../features/auth/routes/two-factor-setup';
 import { TwoFactorVerifyRoute } from '../features/auth/routes/two-factor-verify';
 import { VerifyOtpRoute } from '../features/auth/routes/verify-otp';
 import { GuestOnlyRoute, MemberRoute } from './guards';
+import { MemberShell } from './member-shell';
 import { RootLayout } from './root-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteErrorPage } from './routes/route-error';
 import { RouteLoading } from './routes/route-loading';
+
+/** The member area (lazy chunks), each page inside MemberShell. */
+const memberRoutes: RouteObject[] = [
+  {
+    path: '/feed',
+    lazy: () => import('../features/feed/routes/feed').then((m) => ({ Component: m.FeedRoute })),
+  },
+  {
+    path: '/viewprofile/:id',
+    lazy: () =>
+      import('../features/profile/routes/view-profile').then((m) => ({
+        Component: m.ViewProfileRoute,
+      })),
+  },
+  {
+    path: '/profileedit/:id',
+    lazy: () =>
+      import('../features/profile/routes/profile-edit').then((m) => ({
+        Component: m.ProfileEditRoute,
+      })),
+  },
+  {
+    path: '/view-all',
+    lazy: () =>
+      import('../features/search/routes/view-all').then((m) => ({
+        Component: m.ViewAllRoute,
+      })),
+  },
+];
 
 /**
  * The route table of SPEC §2. The member area is loaded on demand (its own chunks), so the login
@@ -35,34 +65,8 @@ export const routes: RouteObject[] = [
       { path: '/phone-verify/:id', element: <PhoneVerifyRoute /> },
       {
         element: <MemberRoute />,
-        children: [
-          {
-            path: '/feed',
-            lazy: () =>
-              import('../features/feed/routes/feed').then((m) => ({ Component: m.FeedRoute })),
-          },
-          {
-            path: '/viewprofile/:id',
-            lazy: () =>
-              import('../features/profile/routes/view-profile').then((m) => ({
-                Component: m.ViewProfileRoute,
-              })),
-          },
-          {
-            path: '/profileedit/:id',
-            lazy: () =>
-              import('../features/profile/routes/profile-edit').then((m) => ({
-                Component: m.ProfileEditRoute,
-              })),
-          },
-          {
-            path: '/view-all',
-            lazy: () =>
-              import('../features/search/routes/view-all').then((m) => ({
-                Component: m.ViewAllRoute,
-              })),
-          },
-        ],
+        // The shell gives every member page the settings dialog its menu opens.
+        children: [{ element: <MemberShell />, children: memberRoutes }],
       },
       { path: '*', element: <NotFoundRoute /> },
     ],

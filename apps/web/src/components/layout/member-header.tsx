@@ -1,26 +1,28 @@
-import { useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { logout } from '../../lib/session';
 import { getStoredFirstName } from '../../lib/storage';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
+import { MemberMenuContext } from './member-nav-context';
+import { MenuIcon } from './nav-icons';
 import './layout.css';
 
 export interface MemberHeaderProps {
   /** The middle of the bar, e.g. the feed's search box. */
   children?: ReactNode;
-  /** Extra controls before Logout (e.g. a mobile menu button). */
-  actions?: ReactNode;
 }
 
 /**
  * The member area's top bar: brand (to the feed), an optional middle slot, a greeting with the stored
- * first name, and Logout (which always ends on the login screen, see lib/session.ts).
+ * first name, the menu button on small screens (inside a MemberLayout), and Logout (which always
+ * ends on the login screen, see lib/session.ts).
  */
-export function MemberHeader({ children, actions }: MemberHeaderProps) {
+export function MemberHeader({ children }: MemberHeaderProps) {
   const [firstName] = useState(getStoredFirstName);
   const [loggingOut, setLoggingOut] = useState(false);
+  const menu = useContext(MemberMenuContext);
 
   const onLogout = () => {
     setLoggingOut(true);
@@ -42,7 +44,18 @@ export function MemberHeader({ children, actions }: MemberHeaderProps) {
           <span className="member-header__greeting">
             {firstName ? `Hi, ${firstName}` : 'Welcome'}
           </span>
-          {actions}
+          {menu ? (
+            <button
+              type="button"
+              className="member-menu-button"
+              aria-label="Menu"
+              aria-haspopup="dialog"
+              aria-expanded={menu.menuOpen}
+              onClick={menu.openMenu}
+            >
+              <MenuIcon />
+            </button>
+          ) : null}
           <Button variant="secondary" size="sm" onClick={onLogout} loading={loggingOut}>
             Logout
           </Button>

@@ -1,5 +1,10 @@
-import type { ReactNode } from 'react';
+import { useContext, useMemo, useState, type ReactNode } from 'react';
+import { getStoredUserId } from '../../lib/storage';
+import { BottomNav } from './bottom-nav';
 import { MemberHeader } from './member-header';
+import { MemberMenu } from './member-menu';
+import { MemberMenuContext, MemberShellContext } from './member-nav-context';
+import { MobileMenu } from './mobile-menu';
 import { SiteFooter } from './site-footer';
 import './layout.css';
 
@@ -9,22 +14,43 @@ export interface MemberLayoutProps {
   header?: ReactNode;
   /** Content inside the footer, above the rights line. */
   footer?: ReactNode;
-  /** Main column width (default 'wide'). */
+  /** Page width (default 'wide'); 'narrow' keeps the content column to 40rem. */
   width?: 'narrow' | 'wide' | 'full';
 }
 
-/** Member screens: header with logout, main content, footer. */
+/**
+ * Member screens (SPEC §2): header with logout, the member menu on the left, the main content, the
+ * footer; at 768 px or less the menu gives way to the bottom nav and a menu dialog (opened from the
+ * header's menu button or the bottom nav's More). Every member page has them, not only the feed.
+ */
 export function MemberLayout({ children, header, footer, width = 'wide' }: MemberLayoutProps) {
+  const [myId] = useState(getStoredUserId);
+  const { openSettings } = useContext(MemberShellContext);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useMemo(() => ({ menuOpen, openMenu: () => setMenuOpen(true) }), [menuOpen]);
+
   return (
-    <>
+    <MemberMenuContext.Provider value={menu}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       {header ?? <MemberHeader />}
-      <main id="main" className={`member-main member-main--${width}`} tabIndex={-1}>
-        {children}
-      </main>
+      <div className={`member-body member-body--${width}`}>
+        <div className="member-body__menu">
+          <MemberMenu myId={myId} onOpenSettings={openSettings} />
+        </div>
+        <main id="main" className="member-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
       <SiteFooter>{footer}</SiteFooter>
-    </>
+      <BottomNav myId={myId} menuOpen={menuOpen} onOpenMenu={menu.openMenu} />
+      <MobileMenu
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        myId={myId}
+        onOpenSettings={openSettings}
+      />
+    </MemberMenuContext.Provider>
   );
 }

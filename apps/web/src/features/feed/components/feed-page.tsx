@@ -1,23 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { MemberHeader } from '../../../components/layout/member-header';
 import { MemberLayout } from '../../../components/layout/member-layout';
-import { getStoredUserId } from '../../../lib/storage';
 import { CreatePostButton, PostFeed, type FeedSource } from '../../posts';
 import '../feed.css';
 import { AdvertiseCard } from './advertise-card';
-import { BottomNav } from './bottom-nav';
 import { FeedFooterContent } from './feed-footer';
-import { FeedMenu } from './feed-menu';
 import { FeedTabs, type FeedTab } from './feed-tabs';
-import { MenuIcon } from './icons';
-import { MobileMenu } from './mobile-menu';
 
 export interface FeedPageProps {
   /** The header's search box (features/search), placed in the middle of the bar. */
   searchBox?: ReactNode;
-  /** Opens the settings modal (features/settings); the menus' Settings item calls it. */
-  onOpenSettings?: () => void;
 }
 
 const SOURCES: Record<FeedTab, FeedSource> = {
@@ -31,14 +24,13 @@ export function tabFromSearch(params: URLSearchParams): FeedTab {
 }
 
 /**
- * The home feed (SPEC §2 "Feed"): header (brand, search, greeting, Logout), the menu on the left,
- * the General / People You Follow tabs with the posts in the middle, the advertising card on the
- * right (below the feed on small screens), and on small screens a bottom bar and a menu dialog.
+ * The home feed (SPEC §2 "Feed"): header (brand, search, greeting, Logout), the General / People You
+ * Follow tabs with the posts, the advertising card on the right (below the feed on small screens).
+ * The menu on the left, and on small screens the bottom bar and the menu dialog, come with
+ * MemberLayout like on every member page.
  */
-export function FeedPage({ searchBox, onOpenSettings }: FeedPageProps) {
-  const [myId] = useState(getStoredUserId);
+export function FeedPage({ searchBox }: FeedPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [menuOpen, setMenuOpen] = useState(false);
   const tab = tabFromSearch(searchParams);
 
   const selectTab = (next: FeedTab) => {
@@ -53,32 +45,11 @@ export function FeedPage({ searchBox, onOpenSettings }: FeedPageProps) {
     );
   };
 
-  const header = (
-    <MemberHeader
-      actions={
-        <button
-          type="button"
-          className="feed-menu-button"
-          aria-label="Menu"
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
-        >
-          <MenuIcon />
-        </button>
-      }
-    >
-      {searchBox}
-    </MemberHeader>
-  );
+  const header = <MemberHeader>{searchBox}</MemberHeader>;
 
   return (
     <MemberLayout header={header} footer={<FeedFooterContent />} width="wide">
       <div className="feed-layout">
-        <aside className="feed-layout__menu">
-          <FeedMenu myId={myId} onOpenSettings={onOpenSettings} />
-        </aside>
-
         <div className="feed-layout__main">
           <div className="feed-heading">
             <h1 className="feed-heading__title">Home</h1>
@@ -94,14 +65,6 @@ export function FeedPage({ searchBox, onOpenSettings }: FeedPageProps) {
           <AdvertiseCard />
         </aside>
       </div>
-
-      <BottomNav myId={myId} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
-      <MobileMenu
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        myId={myId}
-        onOpenSettings={onOpenSettings}
-      />
     </MemberLayout>
   );
 }

@@ -1,61 +1,6 @@
 import { LineIcon } from '../../../components/ui/line-icon';
 
-/** Line icons for the feed's menus; always decorative (the text next to them names the item). */
-
-export const HomeIcon = () => (
-  <LineIcon>
-    <path d="M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10" />
-  </LineIcon>
-);
-
-export const ProfileIcon = () => (
-  <LineIcon>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
-  </LineIcon>
-);
-
-export const CommunitiesIcon = () => (
-  <LineIcon>
-    <circle cx="8" cy="9" r="3" />
-    <circle cx="16" cy="9" r="3" />
-    <path d="M2 20a6 6 0 0 1 12 0M10 20a6 6 0 0 1 12 0" />
-  </LineIcon>
-);
-
-export const LiveIcon = () => (
-  <LineIcon>
-    <rect x="3" y="6" width="13" height="12" rx="2" />
-    <path d="M16 10l5-3v10l-5-3" />
-  </LineIcon>
-);
-
-export const BellIcon = () => (
-  <LineIcon>
-    <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" />
-  </LineIcon>
-);
-
-export const SettingsIcon = () => (
-  <LineIcon>
-    <circle cx="12" cy="12" r="3" />
-    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
-  </LineIcon>
-);
-
-export const MenuIcon = () => (
-  <LineIcon>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </LineIcon>
-);
-
-export const MoreIcon = () => (
-  <LineIcon>
-    <circle cx="5" cy="12" r="1.5" />
-    <circle cx="12" cy="12" r="1.5" />
-    <circle cx="19" cy="12" r="1.5" />
-  </LineIcon>
-);
+/** Line icons for the feed page; always decorative (the text next to them names the item). */
 
 export const MailIcon = () => (
   <LineIcon>

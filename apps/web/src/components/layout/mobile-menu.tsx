@@ -1,5 +1,5 @@
-import { Modal } from '../../../components/ui/modal';
-import { FeedMenu } from './feed-menu';
+import { Modal } from '../ui/modal';
+import { MemberMenu } from './member-menu';
 
 export interface MobileMenuProps {
   open: boolean;
@@ -8,11 +8,11 @@ export interface MobileMenuProps {
   onOpenSettings?: () => void;
 }
 
-/** The feed menu as a dialog, for small screens (opened from the header or the bottom nav's More). */
+/** The member menu as a dialog, for small screens (opened from the header or the bottom nav's More). */
 export function MobileMenu({ open, onClose, myId, onOpenSettings }: MobileMenuProps) {
   return (
     <Modal open={open} onClose={onClose} title="Menu" size="sm" className="mobile-menu">
-      <FeedMenu
+      <MemberMenu
         myId={myId}
         label="Mobile menu"
         onNavigate={onClose}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { paths } from '../../../lib/paths';
-import { BellIcon, HomeIcon, LiveIcon, MoreIcon, ProfileIcon } from './icons';
+import { paths } from '../../lib/paths';
+import { BellIcon, HomeIcon, LiveIcon, MoreIcon, ProfileIcon } from './nav-icons';
 
 export interface BottomNavProps {
   myId: string | null;

@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { paths } from '../../../lib/paths';
-import { BellIcon, CommunitiesIcon, HomeIcon, LiveIcon, ProfileIcon, SettingsIcon } from './icons';
+import { paths } from '../../lib/paths';
+import {
+  BellIcon,
+  CommunitiesIcon,
+  HomeIcon,
+  LiveIcon,
+  ProfileIcon,
+  SettingsIcon,
+} from './nav-icons';
 
-export interface FeedMenuProps {
+export interface MemberMenuProps {
   /** The signed-in member, for My Profile. */
   myId: string | null;
   /** Opens the settings modal; without it the Settings item is shown but unavailable. */
@@ -15,23 +22,32 @@ export interface FeedMenuProps {
 }
 
 /**
- * The feed's menu (SPEC §2 "Left menu"): Home, My Profile, Communities, Live Streams and
- * Notifications (those three coming soon), Settings. Shown as the left column, and inside the
- * mobile menu on small screens.
+ * The member menu (SPEC §2 "Left menu"): Home, My Profile, Communities, Live Streams and
+ * Notifications (those three coming soon), Settings. Shown as the left column of every member page,
+ * and inside the mobile menu on small screens.
  */
-export function FeedMenu({ myId, onOpenSettings, onNavigate, label = 'Main menu' }: FeedMenuProps) {
+export function MemberMenu({
+  myId,
+  onOpenSettings,
+  onNavigate,
+  label = 'Main menu',
+}: MemberMenuProps) {
   return (
-    <nav className="feed-menu" aria-label={label}>
-      <ul className="feed-menu__list">
+    <nav className="member-menu" aria-label={label}>
+      <ul className="member-menu__list">
         <li>
-          <NavLink to={paths.feed()} end className="feed-menu__item" onClick={onNavigate}>
+          <NavLink to={paths.feed()} end className="member-menu__item" onClick={onNavigate}>
             <HomeIcon />
             <span>Home</span>
           </NavLink>
         </li>
         {myId ? (
           <li>
-            <NavLink to={paths.viewProfile(myId)} className="feed-menu__item" onClick={onNavigate}>
+            <NavLink
+              to={paths.viewProfile(myId)}
+              className="member-menu__item"
+              onClick={onNavigate}
+            >
               <ProfileIcon />
               <span>My Profile</span>
             </NavLink>
@@ -43,7 +59,7 @@ export function FeedMenu({ myId, onOpenSettings, onNavigate, label = 'Main menu'
         <li>
           <button
             type="button"
-            className="feed-menu__item"
+            className="member-menu__item"
             onClick={() => {
               onNavigate?.();
               onOpenSettings?.();
@@ -64,9 +80,9 @@ export function FeedMenu({ myId, onOpenSettings, onNavigate, label = 'Main menu'
 function ComingSoonItem({ icon, label }: { icon: ReactNode; label: string }) {
   return (
     <li>
-      <span className="feed-menu__item feed-menu__item--soon">
+      <span className="member-menu__item member-menu__item--soon">
         {icon}
-        <span className="feed-menu__text">
+        <span className="member-menu__text">
           <span>{label}</span>
           <span className="soon-badge">Coming soon</span>
         </span>

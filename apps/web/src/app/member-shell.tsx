@@ -1,0 +1,37 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Outlet } from 'react-router';
+import { MemberShellContext } from '../components/layout/member-nav-context';
+
+// Loaded when first opened: most visits never open the settings.
+const SettingsModal = lazy(() =>
+  import('../features/settings').then((m) => ({ default: m.SettingsModal })),
+);
+
+/**
+ * Wraps every member route: the settings dialog (features/settings) that the member menu of any
+ * page opens (SPEC §2 "Settings modal"), given to the layout through MemberShellContext.
+ */
+export function MemberShell() {
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsWanted, setSettingsWanted] = useState(false);
+  const shell = useMemo(
+    () => ({
+      openSettings: () => {
+        setSettingsWanted(true);
+        setSettingsOpen(true);
+      },
+    }),
+    [],
+  );
+
+  return (
+    <MemberShellContext.Provider value={shell}>
+      <Outlet />
+      {settingsWanted ? (
+        <Suspense fallback={null}>
+          <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      ) : null}
+    </MemberShellContext.Provider>
+  );
+}

@@ -1,0 +1,20 @@
+import { createContext } from 'react';
+
+/**
+ * What the app gives every member page (app/member-shell.tsx): opening the settings dialog, which
+ * lives in features/settings and is composed in by the app so the shared layout does not import a
+ * feature. Without it (a page rendered on its own) the menus show Settings as unavailable.
+ */
+export interface MemberShell {
+  openSettings?: () => void;
+}
+
+export const MemberShellContext = createContext<MemberShell>({});
+
+/** The mobile menu of the current member page, for the header's menu button (member-layout.tsx). */
+export interface MemberMenuControl {
+  menuOpen: boolean;
+  openMenu: () => void;
+}
+
+export const MemberMenuContext = createContext<MemberMenuControl | null>(null);
