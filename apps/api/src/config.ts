@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse as parseEnvFile } from 'dotenv';
 import { z } from 'zod';
 
 /**
@@ -46,6 +47,9 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'must look like smtp://user:pass@host:587 or smtps://…')
       .optional(),
   ),
+  MAIL_TRANSPORT: optionalString.pipe(
+    z.enum(['smtp', 'outbox'], 'must be smtp or outbox').optional(),
+  ),
   MAIL_FROM: z.string().default('Kindred <no-reply@kindred.local>'),
   SUPPORT_EMAIL: z.string().default('support@kindred.local'),
   TWILIO_ACCOUNT_SID: optionalString,
@@ -63,6 +67,9 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** Every variable the app reads (besides ENV_FILE, which names the file to read them from). */
+export const ENV_VARIABLES: readonly string[] = [...Object.keys(envSchema.shape), 'ENV_FILE'];
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -75,6 +82,9 @@ export interface Config {
   dataEncryptionKey: Buffer;
   publicUrl: string;
   trustProxy: boolean | number | string;
+  /** `smtp` sends through `smtpUrl`; `outbox` keeps .eml files under DATA_DIR/outbox. */
+  mailTransport: 'smtp' | 'outbox';
+  /** Set when mail goes through SMTP. */
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
@@ -84,6 +94,8 @@ export interface Config {
   bcryptCost: number;
   logLevel: string;
   webDistDir: string | undefined;
+  /** The env file read at start (its values never override the environment), if there was one. */
+  envFile: string | undefined;
   /** How long SIGTERM/SIGINT waits for in-flight requests and open resources before exiting anyway. */
   shutdownGraceMs: number;
   /** How long start keeps retrying an unreachable DATABASE_URL before giving up. */
@@ -94,7 +106,24 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export interface LoadConfigOptions {
+  /**
+   * Complete the environment with an env file: the one `ENV_FILE` names, else `.env` in `cwd`
+   * (else at the project root). Default: when reading the process's own environment, or when the
+   * given one sets `ENV_FILE`; a test's explicit environment stays as it is.
+   */
+  readEnvFile?: boolean;
+  cwd?: string;
+}
+
+export function loadConfig(
+  environment: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
+): Config {
+  const readEnvFile =
+    options.readEnvFile ?? (environment === process.env || Boolean(environment.ENV_FILE));
+  const envFile = readEnvFile ? findEnvFile(environment, options.cwd ?? process.cwd()) : undefined;
+  const env = envFile ? withEnvFile(environment, envFile) : environment;
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
@@ -130,6 +159,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'outbox');
+  if (mailTransport === 'smtp' && !e.SMTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp');
+  }
+  if (isProduction && mailTransport === 'outbox' && e.MAIL_TRANSPORT !== 'outbox') {
+    // Members would never receive their codes: keeping mail in a folder must be a decision.
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production (set MAIL_TRANSPORT=outbox to keep mail as files under DATA_DIR/outbox instead)',
+    );
+  }
+
   const secrets =
     e.SESSION_SECRET && e.DATA_ENCRYPTION_KEY ? undefined : loadOrCreateDevelopmentSecrets(dataDir);
 
@@ -144,7 +184,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataEncryptionKey: decodeKey(e.DATA_ENCRYPTION_KEY ?? secrets!.dataEncryptionKey)!,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    smtpUrl: e.SMTP_URL,
+    mailTransport,
+    smtpUrl: mailTransport === 'smtp' ? e.SMTP_URL : undefined,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     twilio: e.TWILIO_ACCOUNT_SID
@@ -154,9 +195,42 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bcryptCost: e.BCRYPT_COST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR,
+    envFile,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
   };
+}
+
+/** The env file to read: `ENV_FILE` (which must exist), else `.env` in `cwd` or at the project root. */
+function findEnvFile(env: Record<string, string | undefined>, cwd: string): string | undefined {
+  const named = env.ENV_FILE?.trim();
+  if (named) {
+    const file = path.resolve(cwd, named);
+    if (!existsSync(file)) {
+      throw new ConfigError(`Invalid configuration:\n  ENV_FILE: no such file: ${file}`);
+    }
+    return file;
+  }
+  return [path.join(cwd, '.env'), path.join(findProjectRoot(cwd), '.env')].find((file) =>
+    existsSync(file),
+  );
+}
+
+/**
+ * The environment completed by the file's settings; a variable already set (even to '') wins. For
+ * the process's own environment the settings are added to `process.env` itself, as `node
+ * --env-file` would, so libraries reading it see the same values.
+ */
+function withEnvFile(
+  env: Record<string, string | undefined>,
+  file: string,
+): Record<string, string | undefined> {
+  const fromFile = parseEnvFile(readFileSync(file, 'utf8'));
+  const target = env === process.env ? process.env : { ...env };
+  for (const [name, value] of Object.entries(fromFile)) {
+    if (target[name] === undefined) target[name] = value;
+  }
+  return target;
 }
 
 function decodeKey(value: string): Buffer | undefined {
