@@ -1,6 +1,11 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaStorage } from './features/media/storage.js';
+import { buildPost } from './features/posts/test-factories.js';
 import { createLogger } from './platform/logger.js';
 import { createTestApp, type TestApp } from './test/app.js';
 import { signedInUser } from './test/factories.js';
@@ -153,6 +158,117 @@ describe('error logging', () => {
       expect(JSON.parse(line!).err).toMatchObject({ code: 'ECONNREFUSED' });
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe('the served web app', () => {
+  let web: TestApp;
+  const bigScript = `export const words = ${JSON.stringify('kindred '.repeat(2000))};\n`;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'kindred-web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><title>Kindred</title></head><body>${'<!-- padding -->'.repeat(200)}<div id="root"></div></body></html>`,
+    );
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), bigScript);
+    web = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await web.close();
+  });
+
+  /** The response's bytes, as received or as supertest already decoded them. */
+  const raw = (req: request.Test) =>
+    req.buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  const decoded = (res: request.Response): string => {
+    const body = res.body as Buffer;
+    try {
+      if (res.headers['content-encoding'] === 'gzip') return gunzipSync(body).toString();
+      if (res.headers['content-encoding'] === 'br') return brotliDecompressSync(body).toString();
+    } catch {
+      // supertest decodes some encodings itself.
+    }
+    return body.toString();
+  };
+
+  it('compresses JSON responses with gzip or brotli, as the client accepts', async () => {
+    const { user, cookie } = await signedInUser(web.context);
+    await buildPost(web.context, user.id, { description: 'A long description. '.repeat(100) });
+    const gzip = await raw(
+      request(web.app).get('/api/posts').set('Cookie', cookie).set('Accept-Encoding', 'gzip'),
+    );
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decoded(gzip)).success).toBe(true);
+    const br = await raw(
+      request(web.app).get('/api/posts').set('Cookie', cookie).set('Accept-Encoding', 'br'),
+    );
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decoded(br)).success).toBe(true);
+  });
+
+  it('compresses index.html and JavaScript assets', async () => {
+    const page = await raw(request(web.app).get('/feed').set('Accept-Encoding', 'br, gzip'));
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toMatch(/^(br|gzip)$/);
+    const script = await raw(
+      request(web.app).get('/assets/index-abc123.js').set('Accept-Encoding', 'gzip'),
+    );
+    expect(script.status).toBe(200);
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(decoded(script)).toBe(bigScript);
+  });
+
+  it('sends uncompressed bytes to a client that accepts no encoding', async () => {
+    const script = await raw(
+      request(web.app).get('/assets/index-abc123.js').set('Accept-Encoding', 'identity'),
+    );
+    expect(script.headers['content-encoding']).toBeUndefined();
+    expect((script.body as Buffer).toString()).toBe(bigScript);
+  });
+
+  it('answers a Range request with the exact bytes, uncompressed (video streaming)', async () => {
+    const res = await raw(
+      request(web.app)
+        .get('/assets/index-abc123.js')
+        .set('Accept-Encoding', 'gzip, br')
+        .set('Range', 'bytes=0-9'),
+    );
+    expect(res.status).toBe(206);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-range']).toBe(`bytes 0-9/${Buffer.byteLength(bigScript)}`);
+    expect((res.body as Buffer).toString()).toBe(bigScript.slice(0, 10));
+  });
+
+  it('serves a robots.txt that keeps crawlers out of members’ pages', async () => {
+    const res = await request(web.app).get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toMatch(/^User-agent: \*$/m);
+    expect(res.text).toMatch(/^Disallow: \/$/m);
+    expect(res.text).toMatch(/^Allow: \/\$$/m);
+    expect(res.text).not.toContain('<html');
+  });
+
+  it('answers 404 for missing files instead of the app page', async () => {
+    for (const file of ['/favicon.ico', '/foo.txt', '/assets/missing-123.js', '/sitemap.xml']) {
+      const res = await request(web.app).get(file).set('Accept', 'text/html,*/*');
+      expect(res.status, file).toBe(404);
+      expect(res.text, file).not.toContain('<div id="root">');
+    }
+  });
+
+  it('still answers app routes with the app page', async () => {
+    for (const route of ['/', '/feed', '/viewprofile/4f9c1b2e-0000-4000-8000-000000000000']) {
+      const res = await request(web.app).get(route).set('Accept', 'text/html');
+      expect(res.status, route).toBe(200);
+      expect(res.text, route).toContain('<div id="root">');
     }
   });
 });

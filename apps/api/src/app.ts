@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router, type Express } from 'express';
+import compression from 'compression';
+import express, { Router, type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { findProjectRoot } from './config.js';
@@ -73,6 +74,12 @@ export function createApp(context: AppContext): Express {
     }),
   );
 
+  app.use(compression({ filter: shouldCompress }));
+  app.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').setHeader('Cache-Control', 'public, max-age=86400');
+    res.send(ROBOTS_TXT);
+  });
+
   const api = Router();
   const allowedOrigins = config.isProduction
     ? [config.publicUrl]
@@ -97,11 +104,41 @@ export function createApp(context: AppContext): Express {
   app.use('/api', api);
 
   serveWebApp(app, config.webDistDir ?? path.join(findProjectRoot(), 'apps', 'web', 'dist'));
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
   app.use(errorHandler);
   return app;
 }
 
-/** Serves the built web app; any other GET that wants HTML gets index.html (client-side routes). */
+/**
+ * Members' pages are private and reachable only after signing in: crawlers may index the sign-in
+ * and sign-up pages, nothing else.
+ */
+const ROBOTS_TXT = `# Kindred: members' pages are private.
+User-agent: *
+Allow: /$
+Allow: /signup$
+Disallow: /
+`;
+
+/**
+ * gzip or brotli, as the client accepts, for compressible types (JSON, HTML, JS, CSS, SVG). Range
+ * requests (video streaming) are answered byte for byte, and an event stream is never buffered.
+ */
+function shouldCompress(req: Request, res: Response): boolean {
+  if (req.headers.range) return false;
+  if (String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')) return false;
+  return compression.filter(req, res);
+}
+
+/** Last path segments that name a file (`favicon.ico`, `index-abc123.js`), not a client route. */
+const FILE_NAME = /\/[^/]*\.[a-z0-9]{1,8}$/i;
+
+/**
+ * Serves the built web app; any other GET that wants HTML gets index.html (client-side routes).
+ * A path that names a file (`/favicon.ico`, `/assets/gone.js`) and is not there is a 404, not the app.
+ */
 function serveWebApp(app: Express, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) return;
@@ -117,7 +154,7 @@ function serveWebApp(app: Express, distDir: string): void {
     }),
   );
   app.get('/{*path}', (req, res, next) => {
-    if (!req.accepts('html')) return next();
+    if (!req.accepts('html') || FILE_NAME.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexFile);
   });
