@@ -87,6 +87,8 @@ export const PROFILE_MESSAGES = {
   sexualityInvalid: 'Please choose a sexuality',
   locationRequired: 'Location is required',
   locationInvalid: 'Location is not valid',
+  /** Coordinates (far from any city) or text without letters: not a place to show. */
+  locationNotAPlace: 'Please type a city for your location',
   coordinatesInvalid: 'Coordinates are not valid',
   bioTooLong: `Bio can be at most ${PROFILE_LIMITS.bioMaxLength} characters`,
   interestsTooFew: 'Please select at least 1 interest',
@@ -120,10 +122,9 @@ const Latitude = z.number({ message: PROFILE_MESSAGES.coordinatesInvalid }).min(
 const Longitude = z.number({ message: PROFILE_MESSAGES.coordinatesInvalid }).min(-180).max(180);
 
 /**
- * Location as the wizard sends it: the display text, or the reverse-geocoded object with the
- * coordinates. Coordinates are kept for the member only; other members see the text, city and
- * country. A plain "lat, lon" text (the wizard's fallback when reverse geocoding fails) is taken as
- * coordinates and is not shown to anyone else.
+ * Location as the wizard sends it: the typed text, or the picked (or reverse-geocoded) place with
+ * its coordinates. Coordinates are kept for the member only; other members see the text, city and
+ * country. The text is always a place name: the API turns a "lat, lon" text into the nearest city.
  */
 export const LocationObjectSchema = z
   .object({

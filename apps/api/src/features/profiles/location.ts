@@ -1,4 +1,12 @@
-import type { LocationInput } from '@kindred/contracts';
+import {
+  coordinatesInText,
+  placeLabel,
+  PROFILE_MESSAGES,
+  type GeoPlace,
+  type LocationInput,
+} from '@kindred/contracts';
+import { AppError } from '../../http/errors.js';
+import { findCity, nearestCity } from '../geo/gazetteer.js';
 
 /** A location as stored: display text (shown to members) and private coordinates. */
 export interface StoredLocation {
@@ -9,38 +17,59 @@ export interface StoredLocation {
   longitude: number | null;
 }
 
-// "48.8566, 2.3522" — the wizard's fallback when reverse geocoding fails.
-const COORDINATE_TEXT = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+const blankToNull = (value: string | null | undefined) => (value ? value : null);
+const notAPlace = () => new AppError(400, PROFILE_MESSAGES.locationNotAPlace);
 
-function coordinatesIn(text: string): { latitude: number; longitude: number } | undefined {
-  const match = COORDINATE_TEXT.exec(text);
-  if (!match) return undefined;
-  const latitude = Number(match[1]);
-  const longitude = Number(match[2]);
-  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
-  return { latitude, longitude };
+/** "Lyon, Rhône, France": the city's own name and country around any region the member typed. */
+function labelFor(city: GeoPlace, typedParts: string[]): string {
+  return placeLabel([city.name, ...typedParts.slice(1, -1), city.country]);
 }
 
-const blankToNull = (value: string | null | undefined) => (value ? value : null);
-
 /**
- * The wizard's location (text or reverse-geocoded object) as stored. Text that is really
- * coordinates is kept as coordinates and not as display text, so it is never shown to others.
+ * The wizard's location (typed text, a picked suggestion, or a reverse-geocoded object) as stored.
+ * The shown text is always a place name, never coordinates:
+ * - text that is really coordinates ("48.8566, 2.3522") becomes the nearest city, with the
+ *   coordinates kept for the member only; far from any city, or text with no letters at all,
+ *   it is refused (400);
+ * - a typed city the gazetteer knows ("lyon", "Paris, US") gets its city, country and proper
+ *   label ("Lyon, France"); one it does not know is kept as typed;
+ * - repeated parts are left out ("Lisbon, Lisbon, Portugal" → "Lisbon, Portugal").
  */
 export function toStoredLocation(input: LocationInput): StoredLocation {
-  if (typeof input === 'string') {
-    const text = input.trim();
-    const coordinates = coordinatesIn(text);
-    if (coordinates) return { locationText: '', city: null, country: null, ...coordinates };
-    return { locationText: text, city: null, country: null, latitude: null, longitude: null };
+  const fields = typeof input === 'string' ? { formatted_address: input } : input;
+  const text = fields.formatted_address.trim();
+  let latitude = fields.latitude ?? null;
+  let longitude = fields.longitude ?? null;
+
+  const typedCoordinates = coordinatesInText(text);
+  if (typedCoordinates || !/\p{L}/u.test(text)) {
+    latitude ??= typedCoordinates?.latitude ?? null;
+    longitude ??= typedCoordinates?.longitude ?? null;
+    const near = latitude !== null && longitude !== null && nearestCity(latitude, longitude);
+    if (!near) throw notAPlace();
+    return {
+      locationText: near.label,
+      city: near.name,
+      country: near.country,
+      latitude,
+      longitude,
+    };
   }
-  const text = input.formatted_address.trim();
-  const coordinates = coordinatesIn(text);
-  return {
-    locationText: coordinates ? '' : text,
-    city: blankToNull(input.city?.trim()),
-    country: blankToNull(input.country?.trim()),
-    latitude: input.latitude ?? coordinates?.latitude ?? null,
-    longitude: input.longitude ?? coordinates?.longitude ?? null,
-  };
+
+  const parts = text.split(',').map((part) => part.trim());
+  const city = blankToNull(fields.city?.trim());
+  const country = blankToNull(fields.country?.trim());
+  if (!city) {
+    const known = findCity(text);
+    if (known) {
+      return {
+        locationText: labelFor(known, parts),
+        city: known.name,
+        country: known.country,
+        latitude,
+        longitude,
+      };
+    }
+  }
+  return { locationText: placeLabel(parts), city, country, latitude, longitude };
 }

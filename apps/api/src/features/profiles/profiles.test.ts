@@ -86,8 +86,8 @@ describe('POST /profile/create', () => {
       profilePicture: photos[1],
       location: {
         formatted_address: 'Lyon, France',
-        city: null,
-        country: null,
+        city: 'Lyon',
+        country: 'France',
         latitude: null,
         longitude: null,
       },
@@ -158,23 +158,99 @@ describe('POST /profile/create', () => {
     expect(await profileRow(b.user.id)).toBeUndefined();
   });
 
-  it('keeps "lat, lon" location text as private coordinates, not as display text', async () => {
+  it('never stores coordinates as the place name: "lat, lon" text becomes the nearest city', async () => {
     const a = await memberWithPhotos(1);
     const b = await signedInUser(t.context);
-    await createProfile(
+    const res = await createProfile(
       a.cookie,
       validProfile({ photos: a.photos, location: '48.8566123, 2.3522456' }),
     );
+    expect(res.status).toBe(201);
     expect(await profileRow(a.user.id)).toMatchObject({
-      locationText: '',
+      locationText: 'Paris, France',
+      city: 'Paris',
+      country: 'France',
       latitude: 48.8566123,
       longitude: 2.3522456,
     });
     const seen = await request(t.app).get(`/api/profile/${a.user.id}`).set('Cookie', b.cookie);
     expect(seen.body.profile.location).toEqual({
-      formatted_address: '',
+      formatted_address: 'Paris, France',
+      city: 'Paris',
+      country: 'France',
+    });
+  });
+
+  it("resolves the wizard's coordinate fallback object to the nearest city too", async () => {
+    const { user, cookie, photos } = await memberWithPhotos(1);
+    const location = {
+      formatted_address: '38.72230, -9.13930',
       city: null,
       country: null,
+      latitude: 38.7223,
+      longitude: -9.1393,
+    };
+    expect((await createProfile(cookie, validProfile({ photos, location }))).status).toBe(201);
+    expect(await profileRow(user.id)).toMatchObject({
+      locationText: 'Lisbon, Portugal',
+      city: 'Lisbon',
+      country: 'Portugal',
+      latitude: 38.7223,
+      longitude: -9.1393,
+    });
+  });
+
+  it.each([
+    ['0, -30', 'mid-ocean coordinates'],
+    [{ formatted_address: '0.00000, -30.00000', latitude: 0, longitude: -30 }, 'the object form'],
+    ['12345', 'digits only'],
+  ])(
+    'refuses %j (%s) with 400 "Please type a city for your location" and saves nothing',
+    async (location, _why) => {
+      const { user, cookie, photos } = await memberWithPhotos(1);
+      const res = await createProfile(cookie, validProfile({ photos, location }));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        success: false,
+        message: 'Please type a city for your location',
+      });
+      expect(await profileRow(user.id)).toBeUndefined();
+    },
+  );
+
+  it('shows "Lisbon, Portugal", not "Lisbon, Lisbon, Portugal"', async () => {
+    const { user, cookie, photos } = await memberWithPhotos(1);
+    const location = {
+      formatted_address: 'Lisbon, Lisbon, Portugal',
+      city: 'Lisbon',
+      country: 'Portugal',
+      latitude: 38.7223,
+      longitude: -9.1393,
+    };
+    await createProfile(cookie, validProfile({ photos, location }));
+    expect(await profileRow(user.id)).toMatchObject({
+      locationText: 'Lisbon, Portugal',
+      city: 'Lisbon',
+      country: 'Portugal',
+    });
+  });
+
+  it.each([
+    ['lyon', 'Lyon, France', 'Lyon', 'France'],
+    ['  são paulo , brazil ', 'São Paulo, Brazil', 'São Paulo', 'Brazil'],
+    ['Paris, US', 'Paris, United States', 'Paris', 'United States'],
+    ['Lyon, Rhône, France', 'Lyon, Rhône, France', 'Lyon', 'France'],
+    ['Smallville, Narnia', 'Smallville, Narnia', null, null],
+  ])('stores a typed %j as %j (city %j, country %j)', async (typed, text, city, country) => {
+    const { user, cookie, photos } = await memberWithPhotos(1);
+    const res = await createProfile(cookie, validProfile({ photos, location: typed }));
+    expect(res.status).toBe(201);
+    expect(await profileRow(user.id)).toMatchObject({
+      locationText: text,
+      city,
+      country,
+      latitude: null,
+      longitude: null,
     });
   });
 
