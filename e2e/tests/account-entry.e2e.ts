@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from '../support/axe.js';
 import { launchBrowser, newMemberBrowser } from '../support/browser.js';
 import { latestEmailCode } from '../support/mail.js';
 import { currentStep, freshTotpCode, totpCode } from '../support/totp.js';
@@ -25,6 +26,13 @@ describe('account entry', () => {
     await page.getByLabel('Username').fill(email);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
+    await expectNoSeriousViolations(page, 'sign-up');
+    await page.getByRole('button', { name: 'Terms and Conditions' }).click();
+    const terms = page.getByRole('dialog');
+    await terms.waitFor();
+    await expectNoSeriousViolations(page, 'terms modal');
+    await page.keyboard.press('Escape');
+    await terms.waitFor({ state: 'hidden' });
     const signUp = page.getByRole('button', { name: 'Sign Up' });
     expect(await signUp.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: /terms/i }).check();
@@ -34,6 +42,7 @@ describe('account entry', () => {
     // Email code, read from the development outbox
     await page.waitForURL('**/verify-otp', { timeout: 20_000 });
     const emailCode = await latestEmailCode(email);
+    await expectNoSeriousViolations(page, 'email code');
     await page.getByLabel(/code/i).fill(emailCode);
     await page.getByRole('button', { name: /verify/i }).click();
 
@@ -43,6 +52,7 @@ describe('account entry', () => {
     await page.getByRole('img', { name: /qr/i }).waitFor();
     const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await expectNoSeriousViolations(page, '2FA setup');
     const setupStep = currentStep();
     await page.getByLabel(/code/i).fill(totpCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -50,6 +60,7 @@ describe('account entry', () => {
     // Phone: SMS dev mode fills the code in
     await page.waitForURL(`**/phone-verify/${userId}`, { timeout: 20_000 });
     await page.getByLabel('Phone number').fill('9876543210');
+    await expectNoSeriousViolations(page, 'phone');
     await page.getByRole('button', { name: /send code/i }).click();
     const phoneCode = page.getByLabel(/verification code/i);
     await expect.poll(() => phoneCode.inputValue(), { timeout: 10_000 }).toMatch(/^\d{6}$/);
@@ -67,6 +78,8 @@ describe('account entry', () => {
     await page.getByRole('checkbox', { name: /legal age/i }).check();
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL(`**/2fa-verify/${userId}`, { timeout: 20_000 });
+    await page.getByLabel(/code/i).waitFor();
+    await expectNoSeriousViolations(page, '2FA verify');
     await page.getByLabel(/code/i).fill(await freshTotpCode(secret, setupStep));
     await page.getByRole('button', { name: /verify/i }).click();
     await page.waitForURL(`**/profileedit/${userId}`, { timeout: 20_000 });
