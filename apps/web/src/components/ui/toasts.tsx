@@ -10,8 +10,9 @@ import {
 /**
  * Toasts (spec §2 "Notifications", §9 "Toast durations"): top-right, newest on top, with per-area
  * settings. One container lives at the app root so a toast survives the navigation that often follows
- * it ("Login successful!" then the 2FA screen). A toast takes the settings of the area it was raised
- * in: the container's props follow the current area, and the area helpers below pin them per toast.
+ * it ("Password accepted — enter your authenticator code", then the 2FA screen). A toast takes the
+ * settings of the area it was raised in: the container's props follow the current area, and the
+ * area helpers below pin them per toast.
  */
 export type ToastArea = 'auth' | 'feed' | 'default';
 

@@ -8,6 +8,12 @@ export const AUTH_UI_MESSAGES = {
   ...AUTH_MESSAGES,
   serverError: SERVER_ERROR_MESSAGE,
 
+  /** The password was right but the sign-in is not finished: what comes next (not "signed in"). */
+  loginPasswordAccepted: {
+    '2fa-verify': 'Password accepted — enter your authenticator code',
+    '2fa-setup': 'Password accepted — set up two-factor authentication',
+    'verify-email': 'Password accepted — verify your email address to continue',
+  },
   loginFailed: 'Login failed',
   loginConnectionFailed: 'Login failed. Please check your connection and try again.',
 

@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../testing/render';
+import { loginProgressMessage } from './login';
 
 const USER_ID = '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6f';
 
@@ -42,7 +43,11 @@ describe('login screen', () => {
     const { app, user } = await openAndFill({ rememberMe: true });
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+    // Not signed in yet: the authenticator code is still to come.
+    expect(
+      await screen.findByText('Password accepted — enter your authenticator code'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Login successful!')).toBeNull();
     expect(calls[0]).toEqual({
       key: 'POST /api/users/login',
       body: {
@@ -68,7 +73,8 @@ describe('login screen', () => {
     mockApi({ 'POST /api/users/login': loginReply('verify-email') });
     const { app, user } = await openAndFill();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await screen.findByText('Login successful!');
+    await screen.findByText('Password accepted — verify your email address to continue');
+    expect(screen.queryByText('Login successful!')).toBeNull();
     await act(async () => vi.advanceTimersByTimeAsync(100));
     expect(app.pathname()).toBe('/verify-otp');
     expect(window.localStorage.getItem('signupEmail')).toBe('ann@example.com');
@@ -116,7 +122,7 @@ describe('login screen', () => {
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('checkbox', { name: /legal age/i }));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await screen.findByText('Login successful!');
+    await screen.findByText('Password accepted — enter your authenticator code');
     expect(window.localStorage.getItem('rememberMe')).toBeNull();
     expect(window.localStorage.getItem('lastLoginEmail')).toBeNull();
   });
@@ -149,5 +155,13 @@ describe('login screen', () => {
     expect(
       await screen.findByText('Login failed. Please check your connection and try again.'),
     ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['2fa-verify', 'Password accepted — enter your authenticator code'],
+    ['2fa-setup', 'Password accepted — set up two-factor authentication'],
+    ['verify-email', 'Password accepted — verify your email address to continue'],
+  ] as const)('after the password, a %s step is announced, not a sign-in', (nextStep, text) => {
+    expect(loginProgressMessage(nextStep)).toBe(text);
   });
 });

@@ -37,6 +37,15 @@ export function destinationAfterLogin(response: Pick<LoginResponse, 'nextStep' |
   }
 }
 
+/**
+ * The toast after a right password. Every login today continues with another step (the
+ * authenticator code, its setup, or the email code), so it says so; only a login that needs no
+ * further step says "Login successful!" (SPEC §8): the member is signed in only after the last step.
+ */
+export function loginProgressMessage(nextStep: LoginResponse['nextStep'] | undefined): string {
+  return (nextStep && M.loginPasswordAccepted[nextStep]) || M.loginSuccess;
+}
+
 /** Login (/): splash, then the sign-in form. SPEC §2, §4 Login flow, §5, §8. */
 export function LoginRoute() {
   const navigate = useNavigate();
@@ -94,7 +103,7 @@ export function LoginRoute() {
         storage.remove('lastLoginEmail');
       }
       if (response.nextStep === 'verify-email') storage.set('signupEmail', response.user.email);
-      authToast.success(M.loginSuccess);
+      authToast.success(loginProgressMessage(response.nextStep));
       goTo(destinationAfterLogin(response));
     } catch (error) {
       const pending = verificationRequired(error);
