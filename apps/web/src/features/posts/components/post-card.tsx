@@ -19,6 +19,8 @@ export interface PostCardProps {
   post: PostDto;
   /** Position in the feed (1-based) and its size when known, for assistive tech (role="feed"). */
   position?: number;
+  /** The feed's first picture: loaded at once with high priority instead of lazily. */
+  priorityMedia?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface PostCardProps {
  * buttons with counts; the expandable comments. Delete appears only when the API says the viewer
  * may (their own post).
  */
-export function PostCard({ post, position }: PostCardProps) {
+export function PostCard({ post, position, priorityMedia = false }: PostCardProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const commentsId = `${id}-comments`;
@@ -76,12 +78,15 @@ export function PostCard({ post, position }: PostCardProps) {
       </header>
 
       <div className="post-card__body">
-        <h3 id={titleId} className="post-card__title">
+        {/* Level 2: the page's title is the h1, and each post is a section under it. */}
+        <h2 id={titleId} className="post-card__title">
           {post.title}
-        </h3>
+        </h2>
         {post.description ? <p className="post-card__description">{post.description}</p> : null}
       </div>
-      {post.media ? <PostMedia media={post.media} title={post.title} /> : null}
+      {post.media ? (
+        <PostMedia media={post.media} title={post.title} priority={priorityMedia} />
+      ) : null}
 
       <div className="post-card__actions">
         <button

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { Card } from '../../../components/ui/card';
 import { usePostFeed } from '../api/get-feed';
 import type { FeedSource } from '../api/query-keys';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
@@ -36,7 +36,7 @@ export function defaultEmptyState(source: FeedSource): ReactNode {
         : null;
   return (
     <div className="post-feed__empty">
-      <h3>{M.emptyTitle}</h3>
+      <h2>{M.emptyTitle}</h2>
       {line ? <p>{line}</p> : null}
     </div>
   );
@@ -67,13 +67,7 @@ export function PostFeed({ source, emptyState, label }: PostFeedProps) {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  if (feed.isPending) {
-    return (
-      <div className="post-feed__loading">
-        <Spinner label="Loading posts" />
-      </div>
-    );
-  }
+  if (feed.isPending) return <PostFeedSkeleton />;
 
   if (feed.isError && !feed.data) {
     return (
@@ -88,12 +82,19 @@ export function PostFeed({ source, emptyState, label }: PostFeedProps) {
 
   const posts = feed.data.pages.flatMap((page) => page.posts);
   if (posts.length === 0) return <>{emptyState ?? defaultEmptyState(source)}</>;
+  // The first picture near the top is the page's largest paint: fetch it at once.
+  const firstImage = posts.findIndex((post, index) => index < 3 && post.media?.type === 'image');
 
   return (
     <div className="post-feed">
       <div role="feed" aria-label={label ?? LABELS[source.kind]} aria-busy={isFetchingNextPage}>
         {posts.map((post, index) => (
-          <PostCard key={post._id} post={post} position={index + 1} />
+          <PostCard
+            key={post._id}
+            post={post}
+            position={index + 1}
+            priorityMedia={index === firstImage}
+          />
         ))}
       </div>
       {hasNextPage ? (
@@ -110,6 +111,33 @@ export function PostFeed({ source, emptyState, label }: PostFeedProps) {
       ) : (
         <p className="post-feed__end">You&apos;re all caught up.</p>
       )}
+    </div>
+  );
+}
+
+/**
+ * What the feed shows while its first page loads: three placeholders shaped like posts with a
+ * photo, together taller than a screen, so the advertising card and the footer below stay where
+ * the loaded feed will put them instead of jumping down when the posts arrive.
+ */
+export function PostFeedSkeleton() {
+  return (
+    <div className="post-feed__loading" role="status" aria-label="Loading posts">
+      <span className="visually-hidden">Loading posts</span>
+      {[0, 1, 2].map((index) => (
+        <Card key={index} padding="none" className="post-skeleton" aria-hidden="true">
+          <div className="post-skeleton__header">
+            <span className="post-skeleton__avatar" />
+            <span className="post-skeleton__line post-skeleton__line--short" />
+          </div>
+          <div className="post-skeleton__body">
+            <span className="post-skeleton__line" />
+            <span className="post-skeleton__line post-skeleton__line--long" />
+          </div>
+          <div className="post-skeleton__media" />
+          <div className="post-skeleton__actions" />
+        </Card>
+      ))}
     </div>
   );
 }

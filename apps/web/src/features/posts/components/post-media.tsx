@@ -1,12 +1,43 @@
 import type { PostMedia as PostMediaDto } from '@kindred/contracts';
 
-/** A post's image, or its video with controls (only its metadata is loaded until played). */
-export function PostMedia({ media, title }: { media: PostMediaDto; title: string }) {
+/** Box shapes for media whose size the API does not know (posts from before sizes were kept). */
+const DEFAULT_IMAGE_SIZE = { width: 4, height: 3 };
+const DEFAULT_VIDEO_SIZE = { width: 16, height: 9 };
+
+export interface PostMediaProps {
+  media: PostMediaDto;
+  title: string;
+  /** The feed's first picture: fetched at once and first, not lazily (it is the largest paint). */
+  priority?: boolean;
+}
+
+/**
+ * A post's image, or its video with controls. Both carry their pixel size (width/height plus a
+ * CSS aspect ratio), so the card keeps the media's box before a byte of it has arrived and nothing
+ * below it moves when it does.
+ *
+ * Videos: the server stores them as uploaded and has no decoder to cut a poster image from, so the
+ * browser draws the first frame itself: `preload="metadata"` fetches the header and the first
+ * frame only, and the `#t=0.1` media fragment makes browsers that would otherwise show a blank box
+ * until "play" (iOS Safari) seek there and paint it. Until then the reserved box is tinted.
+ */
+export function PostMedia({ media, title, priority = false }: PostMediaProps) {
+  const fallback = media.type === 'video' ? DEFAULT_VIDEO_SIZE : DEFAULT_IMAGE_SIZE;
+  const known = media.width !== null && media.height !== null;
+  const width = known ? media.width! : fallback.width;
+  const height = known ? media.height! : fallback.height;
+  const size = {
+    width: known ? width : undefined,
+    height: known ? height : undefined,
+    style: { aspectRatio: `${width} / ${height}` },
+  };
+
   if (media.type === 'video') {
     return (
       <video
         className="post-card__media"
-        src={media.url}
+        src={`${media.url}#t=0.1`}
+        {...size}
         controls
         preload="metadata"
         playsInline
@@ -14,5 +45,15 @@ export function PostMedia({ media, title }: { media: PostMediaDto; title: string
       />
     );
   }
-  return <img className="post-card__media" src={media.url} alt={title} loading="lazy" />;
+  return (
+    <img
+      className="post-card__media"
+      src={media.url}
+      alt={title}
+      {...size}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+    />
+  );
 }
