@@ -122,6 +122,22 @@ describe('the feed does not shift as it loads', () => {
         const video = page.locator('article video');
         expect(await video.first().getAttribute('width')).toBe('640');
         expect(await video.first().getAttribute('height')).toBe('360');
+        // Not an empty box: the browser has a frame of the video to paint before anyone presses play.
+        await video
+          .first()
+          .evaluate(
+            (element: HTMLVideoElement) =>
+              element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA ||
+              new Promise((resolve) =>
+                element.addEventListener('loadeddata', resolve, { once: true }),
+              ),
+          );
+        expect(await video.first().evaluate((element: HTMLVideoElement) => element.paused)).toBe(
+          true,
+        );
+        expect(
+          await video.first().evaluate((element: HTMLVideoElement) => element.readyState),
+        ).toBeGreaterThanOrEqual(2);
 
         // Headings go down one level at a time: the page's h1, then each post's title.
         const levels = await headingLevels(page);
