@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from '../support/axe.js';
 import { launchBrowser, newMemberBrowser } from '../support/browser.js';
 import { createVerifiedMember, rememberSignedIn, type Member } from '../support/members.js';
 
@@ -62,6 +63,7 @@ async function createPost(
       .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: TINY_PNG });
     await dialog.getByRole('img', { name: 'Selected image preview' }).waitFor();
   }
+  await expectNoSeriousViolations(page, 'create-post dialog');
   const submitLabel = post.audience === 'followers' ? 'Share with Followers' : 'Share to Feed';
   await dialog.getByRole('button', { name: submitLabel, exact: true }).click();
   await page.getByText('Post created successfully!').first().waitFor();
@@ -117,6 +119,7 @@ describe('the feed', () => {
     expect(await ownPublic.getByRole('img', { name: publicTitle }).count()).toBe(1);
     expect(await ownPublic.getByText('just now').count()).toBe(1);
     await postCard(a.page, followersTitle).getByRole('img', { name: 'Followers' }).waitFor();
+    await expectNoSeriousViolations(a.page, 'feed: General');
 
     // B's General tab: only the public post.
     await b.page.goto('/feed');
@@ -160,6 +163,7 @@ describe('the feed', () => {
     const card = postCard(b.page, publicTitle);
     await card.waitFor();
     await postCard(b.page, followersTitle).waitFor();
+    await expectNoSeriousViolations(b.page, 'feed: People You Follow');
 
     // Like: pressed at once, and the server keeps it.
     const like = card.getByRole('button', { name: /^Like/ });
@@ -180,12 +184,15 @@ describe('the feed', () => {
     const bobsComment = card.getByRole('article', { name: `Comment by ${fullName(bob)}` });
     await bobsComment.getByText('What a view!').waitFor();
     expect(await bobsComment.getByRole('button', { name: 'Delete comment' }).count()).toBe(1);
+    await expectNoSeriousViolations(b.page, 'feed: comments open');
 
     // Reply, mentioning A picked from the autocomplete.
     await bobsComment.getByRole('button', { name: `Reply to ${fullName(bob)}` }).click();
     const replyBox = card.getByRole('textbox', { name: `Reply to ${fullName(bob)}` });
     await replyBox.pressSequentially('Thanks to @Odal', { delay: 20 });
     // The suggestions float above the card (a layer on the page, not inside the card).
+    await b.page.getByRole('option', { name: fullName(alice) }).waitFor();
+    await expectNoSeriousViolations(b.page, 'feed: mention suggestions');
     await b.page.getByRole('option', { name: fullName(alice) }).click();
     await replyBox.pressSequentially('for sharing');
     // The box shows the plain name; the stored @[Name](id) is what the reply sends.
@@ -236,6 +243,8 @@ describe('the feed', () => {
     // A deletes their own post: gone for A at once, and for B after a reload.
     await postCard(a.page, publicTitle).getByRole('button', { name: 'Delete post' }).click();
     const confirm = a.page.getByRole('dialog', { name: 'Delete post?' });
+    await confirm.waitFor();
+    await expectNoSeriousViolations(a.page, 'delete-post confirmation');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await a.page.getByText('Post deleted successfully').first().waitFor();
     await postCard(a.page, publicTitle).waitFor({ state: 'detached' });
@@ -257,6 +266,7 @@ describe('the feed', () => {
     const feedBox = await b.page.getByRole('tabpanel').boundingBox();
     const adBox = await b.page.getByRole('heading', { name: 'Advertise with us' }).boundingBox();
     expect(adBox!.y).toBeGreaterThan(feedBox!.y + feedBox!.height - 1);
+    await expectNoSeriousViolations(b.page, 'feed at phone width');
 
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
