@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { waitForDatabase } from './db/connect.js';
 import {
   createRateLimiters,
   NON_PRODUCTION_LIMIT_MULTIPLIER,
@@ -13,6 +14,7 @@ import { systemClock, type Clock } from './platform/clock.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createSmsSender, type SmsSender } from './platform/sms.js';
+import { checkDataEncryptionKey } from './platform/encryption-key-check.js';
 
 /**
  * Everything a request handler or job may need, built once at start and passed down explicitly
@@ -46,13 +48,22 @@ export async function createAppContext(
   overrides: ContextOverrides = {},
 ): Promise<AppContext> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const database =
-    overrides.database ??
-    (await openDatabase({
-      url: config.databaseUrl,
-      pgliteDir: path.join(config.dataDir, 'pglite'),
-    }));
-  await database.migrate();
+  const database = overrides.database ?? (await openConfiguredDatabase(config, logger));
+  try {
+    const applied = await database.migrate();
+    if (applied.length > 0) {
+      logger.info(
+        { migrations: applied },
+        `applied ${applied.length} database migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}`,
+      );
+    } else {
+      logger.info('database schema up to date');
+    }
+    await checkDataEncryptionKey(database.db, config.dataEncryptionKey);
+  } catch (error) {
+    if (!overrides.database) await database.close().catch(() => {});
+    throw error;
+  }
   return {
     config,
     logger,
@@ -76,6 +87,27 @@ export async function createAppContext(
       config.isProduction ? 1 : NON_PRODUCTION_LIMIT_MULTIPLIER,
     ),
   };
+}
+
+/** The configured database, waited for (bounded) when it is a PostgreSQL server. */
+async function openConfiguredDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  if (config.databaseUrl) {
+    try {
+      await waitForDatabase(database, {
+        url: config.databaseUrl,
+        timeoutMs: config.databaseConnectTimeoutMs,
+        logger,
+      });
+    } catch (error) {
+      await database.close().catch(() => {});
+      throw error;
+    }
+  }
+  return database;
 }
 
 export async function closeAppContext(context: AppContext): Promise<void> {

@@ -1,71 +1,85 @@
-import type { Server } from 'node:http';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { closeAppContext, createAppContext } from './context.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { closeAppContext, createAppContext, type AppContext } from './context.js';
 import { startJobs } from './jobs/index.js';
+import { createDrainableServer, formatAddress, listen } from './platform/http-server.js';
+import { createLogger } from './platform/logger.js';
+import { shutdown } from './platform/shutdown.js';
+import { StartupError } from './platform/startup-error.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** A reason the operator can act on: one line, no stack, exit 1. */
+function refuseToStart(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof StartupError) {
+    console.error(`Kindred cannot start: ${error.message}`);
+  } else {
+    console.error('Kindred failed to start:', error);
+  }
+  process.exit(1);
+}
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    refuseToStart(error);
   }
 
-  const context = await createAppContext(config);
-  const { logger } = context;
-  const app = createApp(context);
+  const logger = createLogger(config.logLevel);
+  let context: AppContext;
+  try {
+    context = await createAppContext(config, { logger });
+  } catch (error) {
+    refuseToStart(error);
+  }
+
+  const http = createDrainableServer(createApp(context));
+  let address;
+  try {
+    address = await listen(http.server, config.port, config.host);
+  } catch (error) {
+    await closeAppContext(context).catch(() => {});
+    refuseToStart(error);
+  }
   const jobs = startJobs(context);
+  logger.info(
+    {
+      address: address.address,
+      port: address.port,
+      publicUrl: config.publicUrl,
+      database: context.database.engine,
+      mail: context.mailer.mode,
+      smsDevMode: context.sms.devMode,
+    },
+    `Kindred is listening on ${formatAddress(address)}`,
+  );
 
-  const server: Server = app.listen(config.port, config.host, () => {
-    logger.info(
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.info({ signal }, 'already shutting down');
+      return;
+    }
+    stopping = true;
+    const jobsStopped = jobs.stop();
+    void shutdown(
       {
-        port: config.port,
-        database: context.database.engine,
-        mail: context.mailer.mode,
-        smsDevMode: context.sms.devMode,
+        logger,
+        graceMs: config.shutdownGraceMs,
+        drainRequests: () => http.drain(),
+        inFlight: () => http.inFlight(),
+        closeAllConnections: () => http.closeAllConnections(),
+        async closeResources() {
+          await jobsStopped;
+          await closeAppContext(context);
+        },
+        exit: (code) => process.exit(code),
       },
-      `Kindred is listening on http://localhost:${config.port}`,
+      signal,
     );
-  });
-  server.on('error', (error) => {
-    logger.fatal({ err: error }, 'could not start the HTTP server');
-    process.exit(1);
-  });
-
-  let shuttingDown = false;
-  const shutdown = (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      logger.warn('in-flight requests did not finish in time; closing anyway');
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    jobs.stop();
-    // Stop accepting; idle keep-alive sockets are closed so `close` can complete.
-    server.close(() => {
-      void closeAppContext(context)
-        .catch((error: unknown) => logger.error({ err: error }, 'error while closing'))
-        .finally(() => {
-          logger.info('stopped');
-          process.exit(0);
-        });
-    });
-    server.closeIdleConnections();
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }
 
-void main().catch((error: unknown) => {
-  console.error('Kindred failed to start:', error);
-  process.exit(1);
-});
+void main().catch(refuseToStart);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,8 +21,11 @@ export interface DatabaseHandle {
   engine: 'pglite' | 'postgres';
   /** The node-postgres pool when running on a PostgreSQL server (for libraries that need one). */
   pool: pg.Pool | undefined;
-  /** Apply every pending SQL migration. Safe to call from several processes at once. */
-  migrate(): Promise<void>;
+  /**
+   * Apply every pending SQL migration; resolves with the names of those it applied (empty when
+   * the schema was up to date). Safe to call from several processes at once.
+   */
+  migrate(): Promise<string[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** Observe every SQL statement the app sends (used by tests that count statements). */
@@ -70,7 +73,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         try {
           // Several app processes may start together: only one migrates at a time.
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          const pending = await pendingMigrations((text) => client.query(text));
           await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+          return pending;
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
           client.release();
@@ -104,7 +109,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     engine: 'pglite',
     pool: undefined,
     async migrate() {
+      const pending = await pendingMigrations((text) => client.query(text));
       await migratePglite(db, { migrationsFolder });
+      return pending;
     },
     async ping() {
       await db.execute(sql`select 1`);
@@ -118,6 +125,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     onQuery,
   };
+}
+
+/**
+ * The migrations drizzle's migrator is about to apply: those newer than the last one recorded in
+ * drizzle.__drizzle_migrations (the rule it uses itself).
+ */
+async function pendingMigrations(
+  query: (text: string) => Promise<{ rows: unknown[] }>,
+): Promise<string[]> {
+  let last = -Infinity;
+  try {
+    const { rows } = await query(
+      'SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations',
+    );
+    const value = (rows[0] as { last: unknown } | undefined)?.last;
+    if (value !== null && value !== undefined) last = Number(value);
+  } catch {
+    // No migrations table yet: a new database, every migration is pending.
+  }
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { tag: string; when: number }[] };
+  return journal.entries.filter((entry) => entry.when > last).map((entry) => entry.tag);
 }
 
 function findMigrationsFolder(): string {

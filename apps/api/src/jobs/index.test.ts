@@ -21,7 +21,7 @@ describe('startJobs', () => {
     try {
       await expect.poll(() => mail.to(user.email).length, { timeout: 5000 }).toBe(1);
     } finally {
-      jobs.stop();
+      await jobs.stop();
     }
   });
 });

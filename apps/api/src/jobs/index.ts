@@ -2,7 +2,8 @@ import type { AppContext } from '../context.js';
 import { runVerificationReminders } from './verification-reminders.js';
 
 export interface RunningJobs {
-  stop(): void;
+  /** Clears every timer at once; resolves when the runs already under way have finished. */
+  stop(): Promise<void>;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -21,18 +22,24 @@ export interface JobOptions {
 export function startJobs(context: AppContext, options: JobOptions = {}): RunningJobs {
   const firstRunDelayMs = options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS;
   const timers: NodeJS.Timeout[] = [];
+  const runs = new Set<Promise<void>>();
+  let stopped = false;
   const schedule = (name: string, everyMs: number, run: () => Promise<unknown>) => {
     let running = false;
     const tick = () => {
-      if (running) return;
+      if (running || stopped) return;
       running = true;
-      run()
-        .catch((error: unknown) =>
-          context.logger.error({ err: error, job: name }, 'scheduled job failed'),
+      const current = run()
+        .then(
+          () => {},
+          (error: unknown) =>
+            context.logger.error({ err: error, job: name }, 'scheduled job failed'),
         )
         .finally(() => {
           running = false;
+          runs.delete(current);
         });
+      runs.add(current);
     };
     const first = setTimeout(tick, Math.min(firstRunDelayMs, everyMs));
     const interval = setInterval(tick, everyMs);
@@ -44,8 +51,10 @@ export function startJobs(context: AppContext, options: JobOptions = {}): Runnin
   schedule('verification-reminders', HOUR_MS, () => runVerificationReminders(context));
 
   return {
-    stop() {
+    async stop() {
+      stopped = true;
       for (const timer of timers) clearTimeout(timer);
+      await Promise.all(runs);
     },
   };
 }

@@ -12,6 +12,9 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+/** The purpose the members' authenticator (TOTP) secrets are sealed under. */
+export const TOTP_SECRET_PURPOSE = 'totp-secret';
+
 /** A purpose-specific key, so the master key is never used directly by two algorithms. */
 export function deriveKey(masterKey: Buffer, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `kindred/${purpose}`, 32));

@@ -7,7 +7,13 @@ import {
 import type { AppContext } from '../../context.js';
 import { authChallenges, authFailures, users } from '../../db/schema.js';
 import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
-import { deriveKey, openSecret, sealSecret, SecretBoxError } from './secret-box.js';
+import {
+  deriveKey,
+  openSecret,
+  sealSecret,
+  SecretBoxError,
+  TOTP_SECRET_PURPOSE,
+} from './secret-box.js';
 import { generateTotpSecret, matchTotpStep, totpQrCode, totpUri } from './totp.js';
 
 /**
@@ -29,7 +35,7 @@ const CHALLENGE_TTL_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 function secretKey(context: AppContext): Buffer {
-  return deriveKey(context.config.dataEncryptionKey, 'totp-secret');
+  return deriveKey(context.config.dataEncryptionKey, TOTP_SECRET_PURPOSE);
 }
 
 /** Opens a new second-factor challenge for the member; its id is kept in their session. */
