@@ -27,7 +27,7 @@ export const PROFILE_UI_MESSAGES = {
   // Location
   locationFailed: GEO_MESSAGES.locationFailed,
   locationFailedToast: GEO_MESSAGES.locationFailedToast,
-  addressFailed: 'Could not get address details. Saving coordinates instead.',
+  addressFailed: 'Could not get address details. Please type your city instead.',
 
   // Photos
   maxPhotos: PHOTO_MESSAGES.maxPhotos,

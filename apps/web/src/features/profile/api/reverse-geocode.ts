@@ -2,8 +2,9 @@ import type { ReverseGeocodeResponse } from '@kindred/contracts';
 import { api } from '../../../lib/api-client';
 
 /**
- * GET /api/geo/reverse?lat=&lon=: the API asks the geocoding service for us (it keeps to the
- * service's usage policy and gives up after 5 s), so allow a little longer than that here.
+ * GET /api/geo/reverse?lat=&lon=: the place at the member's position. The API answers from its
+ * offline gazetteer, or asks its optional online geocoder first (which gives up after 5 s), so allow
+ * a little longer than that here.
  */
 export function reverseGeocode(
   latitude: number,

@@ -2,18 +2,14 @@ import type { Profile } from '@kindred/contracts';
 import { Card } from '../../../components/ui/card';
 import { optionLabel } from '../labels';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
-import { coordinateText } from '../wizard/wizard-form';
 
 /**
- * The place a profile shows: the address text; for the owner, whose coordinates only they can see,
- * the coordinates when no address was found. Empty when there is nothing to show.
+ * The place a profile shows: the place name, or its city and country. Never the coordinates (the
+ * owner's are theirs only, and they are not a place name). Empty when there is nothing to show.
  */
 export function locationText(location: Profile['location'] | null | undefined): string {
   if (!location) return '';
   if (location.formatted_address) return location.formatted_address;
-  if (location.latitude != null && location.longitude != null) {
-    return coordinateText(location.latitude, location.longitude);
-  }
   return [location.city, location.country].filter(Boolean).join(', ');
 }
 

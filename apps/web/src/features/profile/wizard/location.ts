@@ -1,32 +1,27 @@
-import type { ReverseGeocodeResponse } from '@kindred/contracts';
-import { coordinateText, type WizardLocation } from './wizard-form';
+import type { GeoPlace } from '@kindred/contracts';
+import type { WizardLocation } from './wizard-form';
 
 /**
- * A reverse-geocoded address as the wizard shows it: "city, state, country", where the city is the
- * first of city, town, village or suburb the service knew (SPEC §2). Falls back to the service's own
- * display name, then to the coordinates.
+ * A place (a picked suggestion, or what the API found at the member's position) as the wizard holds
+ * it: its label ("Lisbon, Portugal") is the shown text. The coordinates are the member's own when
+ * the browser gave them, else the place's.
  */
-export function locationFromAddress(
-  response: Pick<ReverseGeocodeResponse, 'address' | 'displayName'>,
-  latitude: number,
-  longitude: number,
+export function locationFromPlace(
+  place: GeoPlace,
+  position?: { latitude: number; longitude: number },
 ): WizardLocation {
-  const { address } = response;
-  const place = address.city || address.town || address.village || address.suburb || null;
-  const text =
-    [place, address.state, address.country].filter(Boolean).join(', ') ||
-    response.displayName ||
-    coordinateText(latitude, longitude);
-  return { text, city: place, country: address.country || null, latitude, longitude };
+  return {
+    text: place.label,
+    city: place.name,
+    country: place.country,
+    latitude: position?.latitude ?? place.latitude,
+    longitude: position?.longitude ?? place.longitude,
+  };
 }
 
-/** When the address lookup failed: the coordinates as text (SPEC §8 "Location"). */
-export function locationFromCoordinates(latitude: number, longitude: number): WizardLocation {
-  return {
-    text: coordinateText(latitude, longitude),
-    city: null,
-    country: null,
-    latitude,
-    longitude,
-  };
+/** Text the member typed without picking a suggestion: the API looks the city up when saving. */
+export function locationFromText(text: string): WizardLocation | null {
+  return text.trim() === ''
+    ? null
+    : { text, city: null, country: null, latitude: null, longitude: null };
 }

@@ -44,6 +44,38 @@ function mockWizardApi(overrides: Parameters<typeof mockApi>[0] = {}) {
           country: 'France',
         },
         displayName: 'Paris, Île-de-France, France',
+        place: {
+          name: 'Paris',
+          region: 'Île-de-France',
+          country: 'France',
+          countryCode: 'FR',
+          latitude: 48.857,
+          longitude: 2.352,
+          label: 'Paris, Île-de-France, France',
+        },
+      },
+    },
+    'GET /api/geo/cities': {
+      body: {
+        success: true,
+        cities: [
+          {
+            name: 'Lisbon',
+            country: 'Portugal',
+            countryCode: 'PT',
+            latitude: 38.71667,
+            longitude: -9.13333,
+            label: 'Lisbon, Portugal',
+          },
+          {
+            name: 'Lisburn',
+            country: 'United Kingdom',
+            countryCode: 'GB',
+            latitude: 54.52337,
+            longitude: -6.03527,
+            label: 'Lisburn, United Kingdom',
+          },
+        ],
       },
     },
     'POST /api/profile/create': {
@@ -98,7 +130,7 @@ async function fillPersonalDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Age'), '29');
   await user.selectOptions(screen.getByLabelText('Gender'), 'female');
   await user.selectOptions(screen.getByLabelText('Sexuality'), 'bisexual');
-  await user.click(screen.getByRole('button', { name: 'Fetch location' }));
+  await user.click(screen.getByRole('button', { name: 'Use my location' }));
   await waitFor(() =>
     expect(screen.getByLabelText('Location')).toHaveValue('Paris, Île-de-France, France'),
   );
@@ -155,11 +187,11 @@ describe('profile wizard: step gating', () => {
     await user.click(next());
     expect(stepHeading()).toHaveTextContent('Personal Details');
 
-    await user.click(screen.getByRole('button', { name: 'Fetch location' }));
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Location')).toHaveValue('Paris, Île-de-France, France'),
     );
-    expect(screen.getByLabelText('Location')).toHaveAttribute('readonly');
+    expect(screen.getByRole('combobox', { name: 'Location' })).not.toHaveAttribute('readonly');
     // Complete: the message goes and Next moves on.
     expect(screen.queryByText('Please complete all required fields')).not.toBeInTheDocument();
     await user.click(next());
@@ -380,7 +412,7 @@ describe('profile wizard: step gating', () => {
   });
 });
 
-describe('profile wizard: fetching the location', () => {
+describe('profile wizard: the location', () => {
   async function openPersonalDetails() {
     const { user } = await openWizard();
     await user.click(next());
@@ -392,7 +424,7 @@ describe('profile wizard: fetching the location', () => {
     mockWizardApi();
     stubGeolocation('denied');
     const user = await openPersonalDetails();
-    await user.click(screen.getByRole('button', { name: 'Fetch location' }));
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
     expect(
       await screen.findByText(
         'Could not fetch location. Please check your browser permissions and try again.',
@@ -402,20 +434,41 @@ describe('profile wizard: fetching the location', () => {
     expect(screen.getByLabelText('Location')).toHaveValue('');
   });
 
-  it('keeps the coordinates when the address lookup fails', async () => {
+  it('never puts coordinates in the field when the address lookup fails', async () => {
     mockWizardApi({
       'GET /api/geo/reverse': {
-        status: 502,
+        status: 404,
         body: { success: false, message: 'Could not get address details' },
       },
     });
     stubGeolocation({ latitude: 48.8566, longitude: 2.3522 });
     const user = await openPersonalDetails();
-    await user.click(screen.getByRole('button', { name: 'Fetch location' }));
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
     expect(
-      await screen.findByText('Could not get address details. Saving coordinates instead.'),
+      await screen.findByText('Could not get address details. Please type your city instead.'),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Location')).toHaveValue('48.85660, 2.35220');
+    expect(screen.getByLabelText('Location')).toHaveValue('');
+  });
+
+  it('a member who refuses geolocation types a city, picks it, and goes on to the photos', async () => {
+    const calls = mockWizardApi();
+    stubGeolocation('denied');
+    const user = await openPersonalDetails();
+    await user.type(screen.getByLabelText('Age'), '29');
+    await user.selectOptions(screen.getByLabelText('Gender'), 'female');
+    await user.selectOptions(screen.getByLabelText('Sexuality'), 'bisexual');
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
+    await screen.findByText('Failed to get location');
+
+    const location = screen.getByRole('combobox', { name: 'Location' });
+    await user.type(location, 'lis');
+    const lisbon = await screen.findByRole('option', { name: 'Lisbon, Portugal' });
+    expect(calls.some((call) => call.key === 'GET /api/geo/cities')).toBe(true);
+    await user.click(lisbon);
+    expect(location).toHaveValue('Lisbon, Portugal');
+    expect(location).toHaveAttribute('aria-expanded', 'false');
+    await user.click(next());
+    expect(await screen.findByRole('heading', { name: 'Upload Photos' })).toBeInTheDocument();
   });
 });
 

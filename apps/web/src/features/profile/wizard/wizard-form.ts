@@ -67,11 +67,6 @@ export const EMPTY_WIZARD_FORM: WizardForm = {
   interests: [],
 };
 
-/** "48.85660, 2.35220": what the wizard keeps when reverse geocoding fails (the API reads it back as coordinates). */
-export function coordinateText(latitude: number, longitude: number): string {
-  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
-}
-
 /** Field problems of step 2 beyond emptiness, keyed by field (shown under the field). */
 export function ageProblem(age: string): string | undefined {
   const text = age.trim();
@@ -131,12 +126,8 @@ function oneOf<T extends string>(options: readonly T[], value: unknown): T | '' 
 /** Pre-fills the wizard from a saved profile (GET /profile/{id}). */
 export function formFromProfile(profile: Profile): WizardForm {
   const { location } = profile;
-  const hasCoordinates = location.latitude != null && location.longitude != null;
-  const text =
-    location.formatted_address ||
-    (hasCoordinates
-      ? coordinateText(location.latitude as number, location.longitude as number)
-      : '');
+  // The place name only: coordinates are never shown as one (the member types or picks a city).
+  const text = location.formatted_address;
   return {
     plan: profile.plan ?? 'free',
     firstName: profile.firstName,
