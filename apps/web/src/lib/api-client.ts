@@ -70,6 +70,14 @@ export function messageOf(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
+/**
+ * For actions whose failure has a fixed text (e.g. "Failed to add comment"): a flood limit's
+ * refusal (429) is shown as the server says it — what is limited and when it frees up.
+ */
+export function limitMessageOr(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.status === 429 && error.serverMessage) || fallback;
+}
+
 /** True for a call our own timeout gave up on. */
 export function isTimeout(error: unknown): error is NetworkError {
   return error instanceof NetworkError && error.timedOut;

@@ -1,7 +1,7 @@
 import type { LikeResponse, PostDto } from '@kindred/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postsToast } from '../toast';
-import { api } from '../../../lib/api-client';
+import { api, limitMessageOr } from '../../../lib/api-client';
 import { getStoredUserId } from '../../../lib/storage';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { findCachedPost, updatePostInFeeds } from './feed-cache';
@@ -40,10 +40,10 @@ export function useLikePost() {
       );
       return { previous };
     },
-    onError: (_error, postId, context) => {
+    onError: (error, postId, context) => {
       const previous = context?.previous;
       if (previous) updatePostInFeeds(queryClient, postId, (post) => ({ ...post, ...previous }));
-      postsToast().error(POSTS_UI_MESSAGES.likeFailed);
+      postsToast().error(limitMessageOr(error, POSTS_UI_MESSAGES.likeFailed));
     },
     onSuccess: (result, postId) => {
       updatePostInFeeds(queryClient, postId, (post) =>

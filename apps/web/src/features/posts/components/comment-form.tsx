@@ -1,7 +1,7 @@
 import { COMMENT_MAX_LENGTH } from '@kindred/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
+import { limitMessageOr } from '../../../lib/api-client';
 import { postsToast } from '../toast';
 import { useAddComment } from '../api/add-comment';
 import { draftToContent, EMPTY_MENTION_DRAFT } from '../lib/mentions';
@@ -50,12 +50,7 @@ export function CommentForm({
           onDone?.();
         },
         onError: (error) => {
-          // Past the flood limit the server says what is limited and when it frees up.
-          postsToast().error(
-            error instanceof ApiError && error.status === 429 && error.serverMessage
-              ? error.serverMessage
-              : M.addFailed,
-          );
+          postsToast().error(limitMessageOr(error, M.addFailed));
         },
       },
     );

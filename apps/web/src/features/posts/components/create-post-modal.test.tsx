@@ -83,6 +83,47 @@ describe('the Create Post modal', () => {
   });
 });
 
+describe('posting past the flood limit', () => {
+  it('says what is limited and when it frees up, in the toast and the form', async () => {
+    const message = "You're posting too often. You can post again in 4 minutes.";
+    class RefusingXhr {
+      status = 0;
+      responseText = '';
+      upload: { onprogress?: unknown } = {};
+      withCredentials = false;
+      timeout = 0;
+      onload?: () => void;
+      open() {}
+      setRequestHeader() {}
+      abort() {}
+      getResponseHeader() {
+        return null;
+      }
+      send() {
+        setTimeout(() => {
+          this.status = 429;
+          this.responseText = JSON.stringify({ success: false, message, retryAfterSeconds: 240 });
+          this.onload?.();
+        }, 0);
+      }
+    }
+    const original = window.XMLHttpRequest;
+    window.XMLHttpRequest = RefusingXhr as unknown as typeof XMLHttpRequest;
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<CreatePostButton />);
+      await user.click(screen.getByRole('button', { name: 'Create Post' }));
+      await user.type(screen.getByLabelText('Title'), 'One more');
+      await user.click(screen.getByRole('button', { name: 'Share to Feed' }));
+
+      await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+      expect(screen.queryByText('Failed to create post')).toBeNull();
+    } finally {
+      window.XMLHttpRequest = original;
+    }
+  });
+});
+
 describe('checking a chosen file before sending', () => {
   it('accepts JPG/PNG/WEBP up to 10MB and MP4/WEBM up to 50MB', () => {
     expect(mediaProblem({ type: 'image/png', size: 10 * 1024 * 1024 })).toBeNull();

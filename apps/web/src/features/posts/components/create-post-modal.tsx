@@ -23,7 +23,7 @@ import { Modal } from '../../../components/ui/modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { TextField } from '../../../components/ui/text-field';
 import { postsToast } from '../toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, limitMessageOr } from '../../../lib/api-client';
 import { useCreatePost } from '../api/create-post';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { AUDIENCE_CHOICES, submitLabelFor, type PostAudience } from '../lib/privacy';
@@ -160,7 +160,7 @@ function CreatePostForm({
           onCreated(result.post);
         },
         onError: (error) => {
-          postsToast().error(M.createFailed);
+          postsToast().error(limitMessageOr(error, M.createFailed));
           // A refusal the member can act on (too large, wrong type…) is shown in the form.
           if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
             setServerError(error.serverMessage);

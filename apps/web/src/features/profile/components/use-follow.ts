@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notify } from '../../../components/ui/toasts';
+import { limitMessageOr } from '../../../lib/api-client';
 import {
   toggleFollow,
   useConnectionCounts,
@@ -50,12 +51,12 @@ export function useFollow(viewerId: string, userId: string) {
       }
       return before;
     },
-    onError: (_error, _variables, before) => {
+    onError: (error, _variables, before) => {
       if (before) {
         queryClient.setQueryData<boolean>(followingKey, before.following);
         if (before.counts) queryClient.setQueryData<ConnectionCounts>(countsKey, before.counts);
       }
-      notify.error(M.followUpdateFailed);
+      notify.error(limitMessageOr(error, M.followUpdateFailed));
     },
     onSuccess: (response) => {
       queryClient.setQueryData<boolean>(followingKey, response.isFollowing);
