@@ -19,4 +19,7 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
+# Layout: dist/server.js, dist/db/migrate-cli.js, drizzle/ (SQL migrations), node_modules/, web/dist/.
+# The server applies pending migrations at start; to apply them alone:
+#   docker compose run --rm app node dist/db/migrate-cli.js
 CMD ["node", "dist/server.js"]
