@@ -45,7 +45,8 @@ describe('phone verification screen', () => {
       body: { userId: USER_ID, phoneNumber: '+919876543210', code: '424242' },
     });
     expect(window.localStorage.getItem('verifiedBadge')).toBe('true');
-    await screen.findByRole('heading', { name: 'Set up your profile' });
+    // The wizard is a lazily loaded screen: its first import can take a while on a loaded machine.
+    await screen.findByRole('heading', { name: 'Set up your profile' }, { timeout: 10_000 });
     expect(app.pathname()).toBe(`/profileedit/${USER_ID}`);
   });
 
