@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousViolations } from '../support/axe.js';
 import { launchBrowser, newMemberBrowser } from '../support/browser.js';
 import { createVerifiedMember, rememberSignedIn } from '../support/members.js';
 
@@ -84,6 +85,7 @@ describe('profile', () => {
       .getByText('Please note that you cannot change your details once you have filled them here')
       .waitFor();
     expect(await page.getByRole('radio', { name: /Trial-Free/ }).isChecked()).toBe(true);
+    await expectNoSeriousViolations(page, 'wizard: plan');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 2: details. Next is held back until everything required is there.
@@ -95,6 +97,7 @@ describe('profile', () => {
     expect(await next.getAttribute('aria-disabled')).toBe('true');
     await next.click({ force: true });
     await page.getByText('Please complete all required fields').waitFor();
+    await expectNoSeriousViolations(page, 'wizard: details');
     await page.getByLabel('Age').fill('28');
     await page.getByLabel('Gender').selectOption('female');
     await page.getByLabel('Sexuality').selectOption('pansexual');
@@ -125,6 +128,7 @@ describe('profile', () => {
     const yourPhotos = page.getByRole('list', { name: 'Your photos' });
     await yourPhotos.getByRole('img', { name: 'Photo 2' }).waitFor();
     await yourPhotos.getByRole('img', { name: 'Photo 1 (profile picture)' }).waitFor();
+    await expectNoSeriousViolations(page, 'wizard: photos');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 4: interests, then create.
@@ -133,6 +137,7 @@ describe('profile', () => {
       await page.getByRole('button', { name: interest, exact: true }).click();
     }
     await page.getByText('3 selected').waitFor();
+    await expectNoSeriousViolations(page, 'wizard: interests');
     await page.getByRole('button', { name: 'Create Profile' }).click();
     await page.getByText('Profile Updated Successfully!').waitFor();
     await page.getByText('Redirecting to feed...').waitFor();
@@ -152,6 +157,7 @@ describe('profile', () => {
       .getByRole('region', { name: 'Your subscription' })
       .getByText(/Free Trial - \d+ days remaining/)
       .waitFor();
+    await expectNoSeriousViolations(page, 'own profile');
     const photoButtons = page.getByRole('button', { name: /^View photo \d of 2$/ });
     await photoButtons.first().waitFor();
     expect(await photoButtons.count()).toBe(2);
@@ -161,6 +167,7 @@ describe('profile', () => {
     await expect
       .poll(() => big.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
+    await expectNoSeriousViolations(page, 'photo viewer');
     await page.keyboard.press('Escape');
     await lightbox.waitFor({ state: 'hidden' });
 
@@ -176,6 +183,7 @@ describe('profile', () => {
     await search.fill('zoe ang');
     const suggestion = ben.page.getByRole('option', { name: 'Zoë Ångström' });
     await suggestion.waitFor();
+    await expectNoSeriousViolations(ben.page, 'search suggestions');
     await search.fill('');
     await search.pressSequentially('ZOE');
     await suggestion.waitFor();
@@ -184,6 +192,7 @@ describe('profile', () => {
     await search.press('Enter');
     await ben.page.waitForURL(`**/viewprofile/${member.id}`);
     await ben.page.getByRole('heading', { level: 1, name: 'Zoë Ångström' }).waitFor();
+    await expectNoSeriousViolations(ben.page, "another member's profile");
     // Her coordinates are hers only.
     const benInfo = (
       await ben.page.getByRole('region', { name: 'Basic Information' }).innerText()
