@@ -58,9 +58,8 @@ function gradientPng(width: number, height: number, from: number[], to: number[]
   ]);
 }
 
+/** Her browser says she is in Paris; the app names the city offline (no geocoding service). */
 const PARIS = { latitude: 48.8566, longitude: 2.3522 };
-/** The wizard's fallback text: this machine cannot reach the geocoding service. */
-const PARIS_TEXT = '48.85660, 2.35220';
 
 describe('profile', () => {
   it('a member builds her profile in the wizard, then another member finds her by name', async () => {
@@ -101,11 +100,21 @@ describe('profile', () => {
     await page.getByLabel('Age').fill('28');
     await page.getByLabel('Gender').selectOption('female');
     await page.getByLabel('Sexuality').selectOption('pansexual');
-    await page.getByRole('button', { name: 'Fetch location' }).click();
-    await page
-      .getByText('Could not get address details. Saving coordinates instead.')
-      .waitFor({ timeout: 20_000 });
-    expect(await page.getByLabel('Location').inputValue()).toBe(PARIS_TEXT);
+    // Location: "Use my location" names the city; then she types where she really lives and picks
+    // it from the suggestions with the keyboard.
+    const location = page.getByRole('combobox', { name: 'Location' });
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await expect.poll(() => location.inputValue(), { timeout: 20_000 }).toBe('Paris, France');
+    await location.fill('');
+    await location.pressSequentially('lisb');
+    const lisbon = page.getByRole('option', { name: 'Lisbon, Portugal' });
+    await lisbon.waitFor();
+    await expectNoSeriousViolations(page, 'wizard: location suggestions');
+    await location.press('ArrowDown');
+    await expect.poll(() => lisbon.getAttribute('aria-selected')).toBe('true');
+    await location.press('Enter');
+    expect(await location.inputValue()).toBe('Lisbon, Portugal');
+    expect(await location.getAttribute('aria-expanded')).toBe('false');
     await page.getByLabel('Bio').fill('Cartographer, café hopper, slow traveller.');
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -151,7 +160,7 @@ describe('profile', () => {
     const infoText = (await info.innerText()).replace(/\s+/g, ' ');
     expect(infoText).toContain('Age 28');
     expect(infoText).toContain('Gender Female');
-    expect(infoText).toContain(`Location ${PARIS_TEXT}`);
+    expect(infoText).toContain('Location Lisbon, Portugal');
     expect(infoText).toContain('Sexuality Pansexual');
     await page
       .getByRole('region', { name: 'Your subscription' })
@@ -193,11 +202,12 @@ describe('profile', () => {
     await ben.page.waitForURL(`**/viewprofile/${member.id}`);
     await ben.page.getByRole('heading', { level: 1, name: 'Zoë Ångström' }).waitFor();
     await expectNoSeriousViolations(ben.page, "another member's profile");
-    // Her coordinates are hers only.
+    // Others see her city and country, never coordinates.
     const benInfo = (
       await ben.page.getByRole('region', { name: 'Basic Information' }).innerText()
     ).replace(/\s+/g, ' ');
-    expect(benInfo).toContain('Location Not specified');
+    expect(benInfo).toContain('Location Lisbon, Portugal');
+    expect(benInfo).not.toMatch(/\d+\.\d{3}/);
     expect(benInfo).toContain('Age 28');
     expect(await ben.page.getByRole('region', { name: 'Your subscription' }).count()).toBe(0);
     await ben.page.getByRole('button', { name: 'Follow Zoë' }).click();
