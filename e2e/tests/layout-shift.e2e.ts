@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { expectNoSeriousViolations } from '../support/axe.js';
 import { launchBrowser, newMemberBrowser } from '../support/browser.js';
 import {
   gradientPng,
@@ -147,6 +148,7 @@ describe('the feed does not shift as it loads', () => {
             levels[i - 1]! + 1,
           );
         }
+        await expectNoSeriousViolations(page, `feed with photos and a video (${device.name})`);
       } finally {
         await context.close();
       }
