@@ -62,6 +62,21 @@ describe('@mention autocomplete', () => {
     );
   });
 
+  it('highlights the picked members behind the text (hidden from assistive tech)', async () => {
+    stubSearch();
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<Harness />);
+
+    await user.type(screen.getByLabelText('Write a comment'), 'Hi @Al');
+    await user.click(await screen.findByRole('option', { name: 'Alice Archer' }));
+
+    const marks = container.querySelectorAll('.mention-box__highlights mark');
+    expect([...marks].map((mark) => mark.textContent)).toEqual(['@Alice Archer']);
+    expect(marks[0]?.closest('[aria-hidden="true"]')).not.toBeNull();
+    await user.keyboard('{Backspace}{Backspace}');
+    expect(container.querySelectorAll('.mention-box__highlights mark')).toHaveLength(0);
+  });
+
   it('forgets a picked member once their name is edited', async () => {
     stubSearch();
     const user = userEvent.setup();

@@ -15,6 +15,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
 import { Spinner } from '../../../components/ui/spinner';
@@ -68,6 +69,24 @@ export interface MentionTextareaProps {
   onSubmitShortcut?: () => void;
 }
 
+/** The box's text with each picked member wrapped in a <mark>, for the highlight layer. */
+function highlightPieces(draft: MentionDraft): ReactNode[] {
+  const pieces: ReactNode[] = [];
+  let cursor = 0;
+  for (const mention of draft.mentions) {
+    pieces.push(draft.text.slice(cursor, mention.start));
+    pieces.push(
+      <mark key={mention.start} className="mention-box__mark">
+        {draft.text.slice(mention.start, mention.end)}
+      </mark>,
+    );
+    cursor = mention.end;
+  }
+  // A final new line only counts in a textarea when something follows it.
+  pieces.push(`${draft.text.slice(cursor)}\n`);
+  return pieces;
+}
+
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -104,6 +123,7 @@ export function MentionTextarea({
   const textareaId = `${id}-input`;
   const listboxId = `${id}-mentions`;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const highlightsRef = useRef<HTMLDivElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const text = value.text;
   const [caret, setCaret] = useState(text.length);
@@ -223,34 +243,48 @@ export function MentionTextarea({
       <label htmlFor={textareaId} className={hideLabel ? 'visually-hidden' : 'field__label'}>
         {label}
       </label>
-      <textarea
-        ref={setTextarea}
-        id={textareaId}
-        className="field__control mention-box__input"
-        value={text}
-        placeholder={placeholder}
-        disabled={disabled}
-        readOnly={readOnly}
-        maxLength={
-          maxLength === undefined
-            ? undefined
-            : Math.max(text.length, maxLength - mentionMarkupLength(value.mentions))
-        }
-        rows={rows}
-        autoFocus={autoFocus}
-        aria-autocomplete="list"
-        aria-controls={open ? listboxId : undefined}
-        aria-activedescendant={activeOptionId}
-        onChange={(event) => {
-          const nextCaret = event.target.selectionStart ?? event.target.value.length;
-          setCaret(nextCaret);
-          onChange(editDraft(value, event.target.value, nextCaret));
-        }}
-        onSelect={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
-        onKeyDown={onKeyDown}
-        onBlur={() => setDismissedAt(trigger?.start ?? null)}
-        onFocus={() => setDismissedAt(null)}
-      />
+      {/* Picked members are highlighted in a layer behind the (transparent) textarea. */}
+      <div className="mention-box__field">
+        <div
+          ref={highlightsRef}
+          className={`field__control mention-box__highlights${readOnly || disabled ? ' mention-box__highlights--muted' : ''}`}
+          aria-hidden="true"
+        >
+          {highlightPieces(value)}
+        </div>
+        <textarea
+          ref={setTextarea}
+          id={textareaId}
+          className="field__control mention-box__input"
+          value={text}
+          placeholder={placeholder}
+          disabled={disabled}
+          readOnly={readOnly}
+          maxLength={
+            maxLength === undefined
+              ? undefined
+              : Math.max(text.length, maxLength - mentionMarkupLength(value.mentions))
+          }
+          rows={rows}
+          autoFocus={autoFocus}
+          aria-autocomplete="list"
+          aria-controls={open ? listboxId : undefined}
+          aria-activedescendant={activeOptionId}
+          onChange={(event) => {
+            const nextCaret = event.target.selectionStart ?? event.target.value.length;
+            setCaret(nextCaret);
+            onChange(editDraft(value, event.target.value, nextCaret));
+          }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
+          onKeyDown={onKeyDown}
+          onScroll={(event) => {
+            if (highlightsRef.current)
+              highlightsRef.current.scrollTop = event.currentTarget.scrollTop;
+          }}
+          onBlur={() => setDismissedAt(trigger?.start ?? null)}
+          onFocus={() => setDismissedAt(null)}
+        />
+      </div>
       {popup ? createPortal(popup, document.body) : null}
     </div>
   );
