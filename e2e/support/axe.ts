@@ -15,8 +15,27 @@ export interface AxeFinding {
   summary: string;
 }
 
+/**
+ * Lets finite animations (a dialog fading in, a toast sliding) finish, so colours are measured as
+ * they settle, not half-transparent. Endless ones (spinners) are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+}
+
 /** Runs axe on the page as it is now and returns what it reports, most severe first. */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const order = ['critical', 'serious', 'moderate', 'minor'];
   return results.violations
