@@ -25,6 +25,15 @@ describe('the front door', () => {
     await context.close();
   });
 
+  it('answers an unknown path with a not-found page', async () => {
+    const { page, context } = await newMemberBrowser(browser);
+    await page.goto('/not-a-page');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Feed' }).isVisible()).toBe(true);
+    await expectNoSeriousViolations(page, 'not found');
+    await context.close();
+  });
+
   it('serves the API health check from the same origin', async () => {
     const res = await fetch(`${inject('baseUrl')}/api/health`);
     expect(res.status).toBe(200);
