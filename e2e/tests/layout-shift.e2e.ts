@@ -1,8 +1,11 @@
-import type { Browser, BrowserContext, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium, type Browser, type BrowserContext, type Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from '../support/axe.js';
-import { launchBrowser, newMemberBrowser } from '../support/browser.js';
+import { chromiumPath, launchBrowser, newMemberBrowser } from '../support/browser.js';
 import {
   gradientPng,
   headingLevels,
@@ -154,4 +157,58 @@ describe('the feed does not shift as it loads', () => {
       }
     });
   }
+});
+
+/**
+ * The same promise measured the way the issue was reported: a Lighthouse performance run (its
+ * default mobile settings with simulated throttling, then its desktop settings) against this
+ * Chromium over the DevTools port, signed in as a member, offline.
+ */
+describe('Lighthouse on the feed', () => {
+  it('reports CLS at or below 0.1 on mobile and on desktop', async () => {
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'kindred-lighthouse-'));
+    // Lighthouse opens its own tab: a persistent profile shares the member's cookies and storage.
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      headless: true,
+      baseURL: inject('baseUrl'),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--remote-debugging-port=0',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const viewer = await createVerifiedMember(context, {
+        firstName: 'Lighthouse',
+        lastName: 'Keeper',
+      });
+      await rememberSignedIn(page, viewer);
+      const port = Number(
+        readFileSync(path.join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0],
+      );
+      for (const [formFactor, config] of [
+        ['mobile', undefined],
+        ['desktop', desktopConfig],
+      ] as const) {
+        const result = await lighthouse(
+          `${inject('baseUrl')}/feed`,
+          { port, onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },
+          config,
+        );
+        const lhr = result?.lhr;
+        expect(lhr?.runtimeError, formFactor).toBeUndefined();
+        expect(lhr?.finalDisplayedUrl).toMatch(/\/feed$/);
+        const cls = lhr?.audits['cumulative-layout-shift']?.numericValue;
+        expect(cls, `${formFactor} CLS`).toBeTypeOf('number');
+        expect(cls!, `${formFactor} CLS`).toBeLessThanOrEqual(0.1);
+      }
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
 });
