@@ -159,6 +159,37 @@ describe('the feed does not shift as it loads', () => {
   }
 });
 
+describe('an empty feed does not shift either', () => {
+  for (const device of VIEWPORTS) {
+    it(`keeps CLS at or below 0.1 on People You Follow with nobody followed, ${device.name}`, async () => {
+      const context = await browser.newContext({
+        baseURL: inject('baseUrl'),
+        viewport: device.viewport,
+        isMobile: device.isMobile,
+        hasTouch: device.isMobile,
+        deviceScaleFactor: device.deviceScaleFactor,
+      });
+      try {
+        const page = await context.newPage();
+        const viewer = await createVerifiedMember(context, {
+          firstName: 'Wren',
+          lastName: `Okafor ${device.name}`,
+        });
+        await rememberSignedIn(page, viewer);
+        await page.route('**/api/posts/following/**', slowDown);
+        await observeLayoutShifts(page);
+        await page.goto('/feed?tab=following');
+        await page.getByRole('heading', { name: 'No Posts Available' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const { cls, shifts } = await readLayoutShift(page);
+        expect(cls, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.1);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 /**
  * The same promise measured the way the issue was reported: a Lighthouse performance run (its
  * default mobile settings with simulated throttling, then its desktop settings) against this
