@@ -58,6 +58,8 @@ describe('post media keep their box before they load', () => {
     expect(photo.style.aspectRatio).toBe('4 / 3');
     const video = screen.getByLabelText('Video: Old clip');
     expect(video.style.aspectRatio).toBe('16 / 9');
+    // A WebM may have no seek index: no seek to 0.1 s, which would spin over the frame.
+    expect(video).toHaveAttribute('src', '/api/media/v.webm');
   });
 
   it('gives a video its frame size and shows its first frame, not an empty box', async () => {

@@ -18,8 +18,10 @@ export interface PostMediaProps {
  *
  * Videos: the server stores them as uploaded and has no decoder to cut a poster image from, so the
  * browser draws the first frame itself: `preload="metadata"` fetches the header and the first
- * frame only, and the `#t=0.1` media fragment makes browsers that would otherwise show a blank box
- * until "play" (iOS Safari) seek there and paint it. Until then the reserved box is tinted.
+ * frame only, and on MP4s the `#t=0.1` media fragment makes browsers that would otherwise show a
+ * blank box until "play" (iOS Safari) seek there and paint it. WebM files (which Safari rarely
+ * plays) go without it: many are recorded without a seek index, and the seek would leave a
+ * spinner over the frame. Until the frame arrives the reserved box is tinted.
  */
 export function PostMedia({ media, title, priority = false }: PostMediaProps) {
   const fallback = media.type === 'video' ? DEFAULT_VIDEO_SIZE : DEFAULT_IMAGE_SIZE;
@@ -36,7 +38,7 @@ export function PostMedia({ media, title, priority = false }: PostMediaProps) {
     return (
       <video
         className="post-card__media"
-        src={`${media.url}#t=0.1`}
+        src={media.url.endsWith('.mp4') ? `${media.url}#t=0.1` : media.url}
         {...size}
         controls
         preload="metadata"
