@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -134,6 +134,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('server process', () => 
   let smtp: SMTPServer;
   let server: ServerProcess;
   let dataDir: string;
+  let envFile: string;
   let stalled: ReturnType<typeof rawConnection> | undefined;
 
   beforeAll(async () => {
@@ -152,7 +153,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('server process', () => 
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const smtpPort = (smtp.server.address() as AddressInfo).port;
     dataDir = tempDir();
+    envFile = path.join(dataDir, 'kindred.env');
+    writeFileSync(envFile, 'MAIL_FROM="Kindred <no-reply@kindred.test>"\n');
     server = startServer({
+      ENV_FILE: envFile,
       PORT: String(await freePort()),
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
@@ -166,10 +170,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('server process', () => 
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
-  it('logs the migrations it applied and the real listen address', async () => {
+  it('logs the settings file, the migrations it applied and the real listen address', async () => {
     const res = await fetch(`http://127.0.0.1:${server.port}/api/health`);
     expect(await res.json()).toEqual({ success: true, database: 'pglite' });
     const output = server.output();
+    expect(output).toContain(`settings loaded from ${envFile}`);
     for (const { tag } of journal.entries) expect(output).toContain(tag);
     expect(output).toContain(`listening on http://127.0.0.1:${server.port}`);
     expect(output).not.toContain('listening on http://localhost');

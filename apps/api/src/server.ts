@@ -26,6 +26,12 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger(config.logLevel);
+  logger.info(
+    { envFile: config.envFile },
+    config.envFile
+      ? `settings loaded from ${config.envFile} (the environment wins over it)`
+      : 'settings from the environment (no .env file)',
+  );
   let context: AppContext;
   try {
     context = await createAppContext(config, { logger });
