@@ -371,8 +371,8 @@ describe('profile wizard: step gating', () => {
     await act(async () => vi.advanceTimersByTimeAsync(2_900));
     expect(app.pathname()).toBe(`/profileedit/${MEMBER_ID}`);
     await act(async () => vi.advanceTimersByTimeAsync(200));
-    // The feed's code loads on demand, then the location changes.
-    await waitFor(() => expect(app.pathname()).toBe('/feed'));
+    // The feed's code loads on demand (slowly on a loaded machine), then the location changes.
+    await waitFor(() => expect(app.pathname()).toBe('/feed'), { timeout: 10_000 });
   });
 
   it('shows the server message when creating fails', async () => {
