@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; a screen whose code loads on demand can take longer
+// than that on a busy CI machine. Tests still fail, just not on a slow import.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout: scrolling is a no-op (React Router's ScrollRestoration calls it).
 window.scrollTo = (() => {}) as typeof window.scrollTo;
