@@ -1,7 +1,8 @@
+import { clsx } from 'clsx';
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { useFieldIds } from './field-ids';
 import { FieldError, FieldHint } from './field-shell';
-import './field.css';
+import styles from './field.module.css';
 
 export interface CheckboxProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -27,16 +28,16 @@ export function Checkbox({
 }: CheckboxProps) {
   const ids = useFieldIds(id, Boolean(hint), Boolean(error), ariaDescribedBy);
   return (
-    <div className={['check', error ? 'check--invalid' : '', className].filter(Boolean).join(' ')}>
+    <div className={clsx(styles.check, error && styles.checkInvalid, className)}>
       <input
         ref={ref}
         type="checkbox"
-        className="check__control"
+        className={styles.checkControl}
         {...ids.controlProps}
         {...inputProps}
       />
-      <div className="check__text">
-        <label className="check__label" htmlFor={ids.controlId}>
+      <div className={styles.checkText}>
+        <label className={styles.checkLabel} htmlFor={ids.controlId}>
           {label}
         </label>
         <FieldHint id={ids.hintId}>{hint}</FieldHint>

@@ -1,11 +1,25 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import type { FieldIds } from './field-ids';
-import './field.css';
+import styles from './field.module.css';
+
+/**
+ * The field look for a control not built on TextField/Select/Checkbox (a textarea with a counter,
+ * a fieldset's legend): the wrapper, label row, label, control, hint and error classes.
+ */
+export const fieldClassNames = {
+  field: styles.field,
+  labelRow: styles.labelRow,
+  label: styles.label,
+  control: styles.control,
+  hint: styles.hint,
+  error: styles.error,
+} as const;
 
 /** Help text announced with the control (its id is in the control's aria-describedby). */
 export function FieldHint({ id, children }: { id: string | undefined; children?: ReactNode }) {
   return children ? (
-    <p id={id} className="field__hint">
+    <p id={id} className={styles.hint}>
       {children}
     </p>
   ) : null;
@@ -14,7 +28,7 @@ export function FieldHint({ id, children }: { id: string | undefined; children?:
 /** Error text announced with the control (its id is in the control's aria-describedby). */
 export function FieldError({ id, children }: { id: string | undefined; children?: ReactNode }) {
   return children ? (
-    <p id={id} className="field__error">
+    <p id={id} className={styles.error}>
       {children}
     </p>
   ) : null;
@@ -29,7 +43,7 @@ export interface FieldShellProps {
   required?: boolean;
   /** Classes on the wrapper. */
   className?: string;
-  /** The control itself, wired with `ids.controlProps`. */
+  /** The control itself, wired with `ids.controlProps` and `fieldClassNames.control`. */
   children: ReactNode;
 }
 
@@ -44,14 +58,14 @@ export function FieldShell({
   children,
 }: FieldShellProps) {
   return (
-    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={ids.controlId}>
+    <div className={clsx(styles.field, error && styles.invalid, className)}>
+      <div className={styles.labelRow}>
+        <label className={styles.label} htmlFor={ids.controlId}>
           {label}
         </label>
         {/* Outside the label so the accessible name stays exactly the label text. */}
         {required ? (
-          <span className="field__required" aria-hidden="true">
+          <span className={styles.required} aria-hidden="true">
             *
           </span>
         ) : null}

@@ -1,6 +1,8 @@
+import { clsx } from 'clsx';
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { useFieldIds } from './field-ids';
 import { FieldShell } from './field-shell';
+import styles from './field.module.css';
 
 export interface SelectOption {
   value: string;
@@ -44,7 +46,7 @@ export function Select({
     >
       <select
         ref={ref}
-        className="field__control field__control--select"
+        className={clsx(styles.control, styles.select)}
         required={required}
         {...ids.controlProps}
         {...selectProps}

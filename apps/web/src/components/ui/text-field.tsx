@@ -1,6 +1,8 @@
+import { clsx } from 'clsx';
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { useFieldIds } from './field-ids';
 import { FieldShell } from './field-shell';
+import styles from './field.module.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   /** Always visible; it is also the input's accessible name. */
@@ -40,10 +42,10 @@ export function TextField({
       required={required}
       className={className}
     >
-      <div className="field__row">
+      <div className={styles.row}>
         <input
           ref={ref}
-          className={['field__control', inputClassName].filter(Boolean).join(' ')}
+          className={clsx(styles.control, inputClassName)}
           required={required}
           {...ids.controlProps}
           {...inputProps}

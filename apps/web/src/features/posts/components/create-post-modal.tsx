@@ -18,6 +18,7 @@ import {
   type RefObject,
 } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { fieldClassNames } from '../../../components/ui/field-shell';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -193,13 +194,13 @@ function CreatePostForm({
         autoComplete="off"
       />
 
-      <div className="field">
-        <label className="field__label" htmlFor={descriptionId}>
+      <div className={fieldClassNames.field}>
+        <label className={fieldClassNames.label} htmlFor={descriptionId}>
           Description
         </label>
         <textarea
           id={descriptionId}
-          className="field__control post-form__description"
+          className={`${fieldClassNames.control} post-form__description`}
           rows={4}
           value={description}
           maxLength={POST_DESCRIPTION_MAX_LENGTH}
@@ -210,7 +211,7 @@ function CreatePostForm({
       </div>
 
       <fieldset className="post-form__audience" disabled={submitting}>
-        <legend className="field__label">Who can see it</legend>
+        <legend className={fieldClassNames.label}>Who can see it</legend>
         {AUDIENCE_CHOICES.map((choice) => (
           <label key={choice.value} className="audience-choice">
             <input
@@ -228,9 +229,9 @@ function CreatePostForm({
         ))}
       </fieldset>
 
-      <div className="field">
-        <span className="field__label">Photo or video (optional)</span>
-        <p id={mediaHintId} className="field__hint">
+      <div className={fieldClassNames.field}>
+        <span className={fieldClassNames.label}>Photo or video (optional)</span>
+        <p id={mediaHintId} className={fieldClassNames.hint}>
           JPG, PNG or WEBP up to 10MB, or MP4/WEBM video up to 50MB.
         </p>
         {media ? (
@@ -274,7 +275,7 @@ function CreatePostForm({
           </div>
         )}
         {mediaError ? (
-          <p id={mediaErrorId} className="field__error">
+          <p id={mediaErrorId} className={fieldClassNames.error}>
             {mediaError}
           </p>
         ) : null}

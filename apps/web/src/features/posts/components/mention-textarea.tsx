@@ -18,6 +18,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { fieldClassNames } from '../../../components/ui/field-shell';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMentionCandidates } from '../api/search-mentions';
 import {
@@ -240,14 +241,14 @@ export function MentionTextarea({
 
   return (
     <div className="mention-box">
-      <label htmlFor={textareaId} className={hideLabel ? 'visually-hidden' : 'field__label'}>
+      <label htmlFor={textareaId} className={hideLabel ? 'visually-hidden' : fieldClassNames.label}>
         {label}
       </label>
       {/* Picked members are highlighted in a layer behind the (transparent) textarea. */}
       <div className="mention-box__field">
         <div
           ref={highlightsRef}
-          className={`field__control mention-box__highlights${readOnly || disabled ? ' mention-box__highlights--muted' : ''}`}
+          className={`${fieldClassNames.control} mention-box__highlights${readOnly || disabled ? ' mention-box__highlights--muted' : ''}`}
           aria-hidden="true"
         >
           {highlightPieces(value)}
@@ -255,7 +256,7 @@ export function MentionTextarea({
         <textarea
           ref={setTextarea}
           id={textareaId}
-          className="field__control mention-box__input"
+          className={`${fieldClassNames.control} mention-box__input`}
           value={text}
           placeholder={placeholder}
           disabled={disabled}

@@ -1,5 +1,7 @@
 import { PROFILE_LIMITS } from '@kindred/contracts';
+import { clsx } from 'clsx';
 import { useId } from 'react';
+import { fieldClassNames } from '../../../components/ui/field-shell';
 
 export interface BioFieldProps {
   value: string;
@@ -12,9 +14,9 @@ export function BioField({ value, onChange }: BioFieldProps) {
   const counterId = `${id}-counter`;
   const max = PROFILE_LIMITS.bioMaxLength;
   return (
-    <div className="field">
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={id}>
+    <div className={fieldClassNames.field}>
+      <div className={fieldClassNames.labelRow}>
+        <label className={fieldClassNames.label} htmlFor={id}>
           Bio
         </label>
         <span className="field__optional">(optional)</span>
@@ -22,7 +24,7 @@ export function BioField({ value, onChange }: BioFieldProps) {
       <textarea
         id={id}
         name="bio"
-        className="field__control bio-field__control"
+        className={clsx(fieldClassNames.control, 'bio-field__control')}
         rows={4}
         maxLength={max}
         value={value}
