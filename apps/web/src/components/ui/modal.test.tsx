@@ -1,11 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
 import { Modal } from './modal';
+import { AppToastContainer } from './toasts';
 
-/** A page with the usual landmarks, a live region for notifications, and a dialog it can open. */
+/** A page with the usual landmarks, the toasts' live region, and a dialog it can open. */
 function Page({ nested = false }: { nested?: boolean }) {
   const [open, setOpen] = useState(false);
   const [innerOpen, setInnerOpen] = useState(false);
@@ -21,7 +22,7 @@ function Page({ nested = false }: { nested?: boolean }) {
         <Button onClick={() => setOpen(true)}>Open</Button>
       </main>
       <footer>Kindred</footer>
-      <section aria-live="polite" aria-label="Notifications" />
+      <AppToastContainer area="default" />
       <Modal
         open={open}
         onClose={() => setOpen(false)}
@@ -49,42 +50,55 @@ describe('Modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
-  it('makes the page behind inert while open, keeps notifications live, and gives the page back on close', async () => {
+  it('opens as a modal <dialog> (the browser makes the page behind inert), takes the toasts inside, and gives focus back on close', async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     const user = userEvent.setup();
-    const { container } = render(<Page />);
-    const notifications = container.querySelector('[aria-live]')!;
+    render(<Page />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const dialog = screen.getByRole('dialog', { name: 'Create Post' });
 
-    expect(screen.getByRole('main').closest('[inert]')).not.toBeNull();
-    expect(dialog.closest('[inert]')).toBeNull();
-    expect(notifications.closest('[inert]')).toBeNull();
-    // The page's landmarks are out of reach: assistive technology finds only the dialog's.
-    expect(screen.getByRole('banner').closest('[inert]')).not.toBeNull();
-    expect(screen.getByRole('contentinfo').closest('[inert]')).not.toBeNull();
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(showModal.mock.contexts).toEqual([dialog]);
+    expect(dialog).toHaveAttribute('open');
+    // Everything outside a modal dialog is inert, so the toasts' live region is moved into it.
+    expect(within(dialog).getByRole('region', { name: /Notifications/ })).toBeInTheDocument();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.querySelector('[inert]')).toBeNull();
-    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Notifications/ }).closest('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 
-  it('hands inertness to the top dialog when one opens over another, and back when it closes', async () => {
+  it('opens a dialog over another modally, closes only the top one on Escape, and gives the toasts back in turn', async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     const user = userEvent.setup();
     render(<Page nested />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const outer = screen.getByRole('dialog', { name: 'Create Post' });
     await user.click(within(outer).getByRole('button', { name: 'Delete' }));
     const inner = screen.getByRole('dialog', { name: 'Delete post?' });
-    expect(outer.closest('[inert]')).not.toBeNull();
-    expect(inner.closest('[inert]')).toBeNull();
+    expect(showModal.mock.contexts).toEqual([outer, inner]);
+    expect(within(inner).getByRole('region', { name: /Notifications/ })).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Delete post?' })).toBeNull();
-    expect(outer.closest('[inert]')).toBeNull();
-    expect(document.querySelector('main')!.closest('[inert]')).not.toBeNull();
+    expect(outer).toHaveAttribute('open');
+    expect(within(outer).getByRole('region', { name: /Notifications/ })).toBeInTheDocument();
+    expect(within(outer).getByRole('button', { name: 'Delete' })).toHaveFocus();
     await user.keyboard('{Escape}');
-    expect(document.querySelector('[inert]')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('closes on a click on the backdrop, not on one inside the panel', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Post' });
+    await user.click(within(dialog).getByText('Body'));
+    expect(dialog).toHaveAttribute('open');
+    await user.pointer({ keys: '[MouseLeft]', target: dialog });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,8 +1,17 @@
-import { inertOthers } from 'aria-hidden';
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { clsx } from 'clsx';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './close-icon';
-import './modal.css';
+import { hostToastsIn } from './toasts';
+import styles from './modal.module.css';
 
 export interface ModalProps {
   open: boolean;
@@ -15,7 +24,7 @@ export interface ModalProps {
   /** Buttons at the bottom (e.g. Cancel / Confirm). */
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
-  /** Where focus goes on open; by default the first focusable element inside the dialog. */
+  /** Where focus goes on open; by default the browser's choice (the first focusable element inside). */
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Clicking the dimmed backdrop closes the dialog (default true). */
   closeOnBackdrop?: boolean;
@@ -24,27 +33,21 @@ export interface ModalProps {
   className?: string;
 }
 
-const FOCUSABLE =
-  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, audio[controls], video[controls], summary, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
-
-/** Open dialogs, innermost last: only the top one reacts to Escape and Tab. */
-const openStack: string[] = [];
-
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => !element.closest('[inert]') && element.getAttribute('aria-hidden') !== 'true',
-  );
+/**
+ * A modal dialog on the native `<dialog>` opened with `showModal()`: the browser puts it in the top
+ * layer, keeps focus inside, and makes the rest of the page inert (out of reach of pointer, keyboard
+ * and assistive technology, so the page's landmarks are not read twice); a dialog opened over
+ * another makes that one inert in turn. This component adds what the platform leaves to us: it is
+ * labelled by its title, Escape and the backdrop ask `onClose` (the caller decides), focus returns to
+ * the opener, and the toasts are moved into the dialog while it is open so they stay visible, live
+ * and clickable (a modal dialog makes everything outside it inert, the toasts too).
+ */
+export function Modal({ open, ...props }: ModalProps) {
+  if (!open) return null;
+  return createPortal(<OpenDialog {...props} />, document.body);
 }
 
-/**
- * A modal dialog: rendered over the page (portal), labelled by its title, focus moved inside and kept
- * there (Tab cycles), Escape and the backdrop close it, focus returns to the opener afterwards and
- * the page behind does not scroll. While it is open the page behind is inert (out of reach of
- * pointer, keyboard and assistive technology, so its landmarks are not read twice), except live
- * regions such as the notifications; a dialog opened over another makes that one inert in turn.
- */
-export function Modal({
-  open,
+function OpenDialog({
   onClose,
   title,
   description,
@@ -55,8 +58,8 @@ export function Modal({
   closeOnBackdrop = true,
   showDismissButton = true,
   className,
-}: ModalProps) {
-  const dialogRef = useRef<HTMLDivElement>(null);
+}: Omit<ModalProps, 'open'>) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   const id = useId();
   const titleId = `${id}-title`;
@@ -66,108 +69,71 @@ export function Modal({
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
-    if (!open) return;
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const liveRegions = Array.from(document.body.querySelectorAll('[aria-live]'));
-    const restorePage = inertOthers([dialog.parentElement ?? dialog, ...liveRegions]);
-    openStack.push(id);
-    const isTop = () => openStack[openStack.length - 1] === id;
-
-    const target = initialFocusRef?.current ?? focusableIn(dialog)[0] ?? dialog;
-    target.focus();
-
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isTop()) return;
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const focusable = focusableIn(dialog);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        dialog.focus();
-        return;
-      }
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !dialog.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    // Focus that escapes (e.g. a click on the backdrop area of another layer) is brought back.
-    const onFocusIn = (event: FocusEvent) => {
-      if (isTop() && event.target instanceof Node && !dialog.contains(event.target)) {
-        (focusableIn(dialog)[0] ?? dialog).focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
+    dialog.showModal();
+    initialFocusRef?.current?.focus();
+    const giveToastsBack = hostToastsIn(dialog);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      const index = openStack.lastIndexOf(id);
-      if (index >= 0) openStack.splice(index, 1);
-      if (openStack.length === 0) document.body.style.overflow = previousOverflow;
-      restorePage();
+      giveToastsBack();
+      if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
     };
-  }, [open, id, initialFocusRef]);
+  }, [initialFocusRef]);
 
-  if (!open) return null;
-  return createPortal(
-    <div
-      className="modal-backdrop"
+  const requestClose = () => onCloseRef.current();
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={styles.dialog}
+      // The browser knows it is modal (showModal); said for assistive technology that predates that.
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      // Escape: the caller decides (a dialog that is busy stays open). Handled on keydown so that a
+      // dialog over another closes alone; `cancel` covers other close requests (e.g. Android's back).
+      onKeyDown={(event: KeyboardEvent<HTMLDialogElement>) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        requestClose();
+      }}
+      onCancel={(event) => {
+        event.preventDefault();
+        requestClose();
+      }}
       onMouseDown={(event) => {
-        if (closeOnBackdrop && event.target === event.currentTarget) onCloseRef.current();
+        if (closeOnBackdrop && event.target === event.currentTarget) requestClose();
       }}
     >
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        tabIndex={-1}
-        className={['modal', `modal--${size}`, className].filter(Boolean).join(' ')}
-      >
+      <div className={clsx(styles.panel, styles[size], className)}>
         {/* Plain divs: a <header>/<footer> outside the page's own would be a second banner/contentinfo. */}
-        <div className="modal__header">
-          <h2 id={titleId} className="modal__title">
+        <div className={styles.header}>
+          <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
           {showDismissButton ? (
             <button
               type="button"
-              className="modal__close"
+              className={styles.close}
               aria-label="Dismiss"
-              onClick={() => onCloseRef.current()}
+              onClick={requestClose}
             >
               <CloseIcon size={20} />
             </button>
           ) : null}
         </div>
         {description ? (
-          <p id={descriptionId} className="modal__description">
+          <p id={descriptionId} className={styles.description}>
             {description}
           </p>
         ) : null}
-        <div className="modal__body">{children}</div>
-        {footer ? <div className="modal__footer">{footer}</div> : null}
+        <div className={styles.body}>{children}</div>
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>
-    </div>,
-    document.body,
+    </dialog>
   );
 }
