@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CreatePostSchema,
   POST_DESCRIPTION_MAX_LENGTH,
   POST_IMAGE_MAX_BYTES,
   POST_IMAGE_TYPES,
@@ -8,15 +10,9 @@ import {
   POST_VIDEO_TYPES,
   type PostDto,
 } from '@kindred/contracts';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type RefObject,
-} from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { fieldClassNames } from '../../../components/ui/field-shell';
 import { Button } from '../../../components/ui/button';
@@ -83,6 +79,15 @@ interface MediaChoice {
   kind: 'image' | 'video';
 }
 
+/** The form's text fields, checked by the contract's rules for POST /posts/create. */
+const PostFieldsSchema = CreatePostSchema.pick({ title: true, description: true, privacy: true });
+
+interface PostFields {
+  title: string;
+  description: string;
+  privacy: PostAudience;
+}
+
 /** Why a chosen file cannot be posted, or null (the server checks the bytes again). */
 export function mediaProblem(file: Pick<File, 'type' | 'size'>): string | null {
   const isImage = (POST_IMAGE_TYPES as readonly string[]).includes(file.type);
@@ -106,11 +111,16 @@ function CreatePostForm({
   onCancel: () => void;
   onCreated: (post: PostDto) => void;
 }) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [privacy, setPrivacy] = useState<PostAudience>(initialPrivacy);
+  const { register, handleSubmit, control, formState } = useForm<
+    PostFields,
+    unknown,
+    z.output<typeof PostFieldsSchema>
+  >({
+    resolver: zodResolver(PostFieldsSchema),
+    defaultValues: { title: '', description: '', privacy: initialPrivacy },
+  });
+  const privacy = useWatch({ control, name: 'privacy' });
   const [media, setMedia] = useState<MediaChoice | null>(null);
-  const [titleError, setTitleError] = useState<string | null>(null);
   const [mediaError, setMediaError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
@@ -144,17 +154,12 @@ function CreatePostForm({
     });
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit((fields) => {
     if (submitting) return;
-    if (title.trim() === '') {
-      setTitleError(M.titleRequired);
-      return;
-    }
     setServerError(null);
     setProgress(0);
     createPost.mutate(
-      { title: title.trim(), description: description.trim(), privacy, media: media?.file ?? null },
+      { ...fields, media: media?.file ?? null },
       {
         onSuccess: (result) => {
           postsToast().success(M.created);
@@ -169,27 +174,27 @@ function CreatePostForm({
         },
       },
     );
-  };
+  });
 
   const descriptionId = `${ids}-description`;
   const mediaInputId = `${ids}-media`;
   const mediaHintId = `${ids}-media-hint`;
   const mediaErrorId = `${ids}-media-error`;
+  const { ref: registerTitle, ...titleField } = register('title');
 
   return (
     <form className="post-form" onSubmit={onSubmit} noValidate>
       {serverError ? <Alert tone="error">{serverError}</Alert> : null}
       <TextField
-        ref={titleRef}
+        ref={(element) => {
+          registerTitle(element);
+          titleRef.current = element;
+        }}
         label="Title"
         required
-        value={title}
+        {...titleField}
         maxLength={POST_TITLE_MAX_LENGTH}
-        onChange={(event) => {
-          setTitle(event.target.value);
-          if (titleError && event.target.value.trim()) setTitleError(null);
-        }}
-        error={titleError}
+        error={formState.errors.title?.message}
         disabled={submitting}
         autoComplete="off"
       />
@@ -202,9 +207,8 @@ function CreatePostForm({
           id={descriptionId}
           className={`${fieldClassNames.control} post-form__description`}
           rows={4}
-          value={description}
+          {...register('description')}
           maxLength={POST_DESCRIPTION_MAX_LENGTH}
-          onChange={(event) => setDescription(event.target.value)}
           disabled={submitting}
           placeholder="What would you like to share?"
         />
@@ -214,13 +218,7 @@ function CreatePostForm({
         <legend className={fieldClassNames.label}>Who can see it</legend>
         {AUDIENCE_CHOICES.map((choice) => (
           <label key={choice.value} className="audience-choice">
-            <input
-              type="radio"
-              name={`${ids}-privacy`}
-              value={choice.value}
-              checked={privacy === choice.value}
-              onChange={() => setPrivacy(choice.value)}
-            />
+            <input type="radio" value={choice.value} {...register('privacy')} />
             <span className="audience-choice__text">
               <span className="audience-choice__label">{choice.label}</span>
               <span className="audience-choice__hint">{choice.hint}</span>
