@@ -14,6 +14,8 @@ import {
 export const PROFILE_UI_MESSAGES = {
   // Wizard
   requiredFields: PROFILE_MESSAGES.requiredFields,
+  /** The age input left empty (the API's own messages cover a wrong age). */
+  ageRequired: 'Age is required',
   planWarning: 'Please note that you cannot change your details once you have filled them here',
   loadFailed: PROFILE_MESSAGES.loadFailed,
   loadFailedWith: (message: string) => `${PROFILE_MESSAGES.loadFailed}: ${message}`,

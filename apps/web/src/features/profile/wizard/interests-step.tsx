@@ -1,14 +1,19 @@
 import { INTERESTS, PROFILE_LIMITS, type Interest } from '@kindred/contracts';
+import { useController } from 'react-hook-form';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
-
-export interface InterestsStepProps {
-  selected: readonly Interest[];
-  onToggle: (interest: Interest) => void;
-}
+import type { WizardForm } from './wizard-form';
 
 /** Step 4 (SPEC §2): toggle tags from the 25 interests; the selected count is shown. */
-export function InterestsStep({ selected, onToggle }: InterestsStepProps) {
+export function InterestsStep() {
+  const { field } = useController<WizardForm, 'interests'>({ name: 'interests' });
+  const selected = field.value;
   const count = selected.length;
+  const toggle = (interest: Interest) =>
+    field.onChange(
+      selected.includes(interest)
+        ? selected.filter((candidate) => candidate !== interest)
+        : [...selected, interest],
+    );
   return (
     <div className="wizard-step">
       <p className="wizard-step__hint" id="interests-guidance">
@@ -36,7 +41,7 @@ export function InterestsStep({ selected, onToggle }: InterestsStepProps) {
                 .filter(Boolean)
                 .join(' ')}
               aria-pressed={pressed}
-              onClick={() => onToggle(interest)}
+              onClick={() => toggle(interest)}
             >
               {interest}
             </button>

@@ -1,14 +1,13 @@
-import { PLANS, type PlanId } from '@kindred/contracts';
+import { PLANS } from '@kindred/contracts';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
-
-export interface PlanStepProps {
-  value: PlanId;
-  onChange: (plan: PlanId) => void;
-}
+import type { WizardForm } from './wizard-form';
 
 /** Step 1 (SPEC §2): the warning and the three plans with the wizard's feature listing. */
-export function PlanStep({ value, onChange }: PlanStepProps) {
+export function PlanStep() {
+  const { control, register } = useFormContext<WizardForm>();
+  const value = useWatch({ control, name: 'plan' });
   return (
     <div className="wizard-step">
       <Alert tone="warning">{M.planWarning}</Alert>
@@ -31,10 +30,8 @@ export function PlanStep({ value, onChange }: PlanStepProps) {
             >
               <input
                 type="radio"
-                name="plan"
                 value={plan.id}
-                checked={checked}
-                onChange={() => onChange(plan.id)}
+                {...register('plan')}
                 className="plan-card__radio"
                 aria-labelledby={nameId}
                 aria-describedby={detailsId}

@@ -1,5 +1,5 @@
-import type { Interest } from '@kindred/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -24,8 +24,8 @@ import {
   LAST_STEP,
   profilePayload,
   WIZARD_STEPS,
+  wizardResolver,
   type WizardForm,
-  type WizardPhoto,
   type WizardStep,
 } from './wizard-form';
 
@@ -44,23 +44,33 @@ export interface ProfileWizardProps {
 export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
   const navigate = useNavigate();
   const [step, setStep] = useState<WizardStep>(1);
-  const [form, setForm] = useState<WizardForm>(initialForm);
-  const [stepError, setStepError] = useState<string | null>(null);
-  const [showFieldErrors, setShowFieldErrors] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [advancing, setAdvancing] = useState(false);
   const [saved, setSaved] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const createProfile = useCreateProfile();
   const selectPlan = useSelectPlan();
+  const form = useForm<WizardForm>({
+    defaultValues: initialForm,
+    resolver: wizardResolver(step),
+    // Age says what is wrong once left; the rest after a blocked Next, then as it is corrected.
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    // A blocked Next keeps focus on Next: the message under the step says what is missing.
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitted, isSubmitting } = form.formState;
+  const [photos, plan] = useWatch({ control: form.control, name: ['photos', 'plan'] });
+  // Which steps are complete, so Next can look unavailable until the step is (by the same schema).
+  const completeSteps = useWatch({
+    control: form.control,
+    compute: (values: WizardForm) =>
+      WIZARD_STEPS.map(({ number }) => isStepComplete(number, values)),
+  });
 
-  const update = (patch: Partial<WizardForm>) => setForm((current) => ({ ...current, ...patch }));
-  const setPhotos = (photos: WizardPhoto[]) => update({ photos });
-  const photoUploads = usePhotoUploads(userId, form.photos, setPhotos);
+  const photoUploads = usePhotoUploads(userId, photos, (next) => form.setValue('photos', next));
 
-  const complete = isStepComplete(step, form);
-  // The message goes away by itself once the step is complete.
-  const visibleStepError = stepError && !complete ? stepError : null;
+  const complete = completeSteps[step - 1] === true;
+  // Said after a blocked Next; it goes away by itself once the step is complete.
+  const showStepError = isSubmitted && !complete;
   const current = WIZARD_STEPS[step - 1] ?? WIZARD_STEPS[0];
 
   useEffect(() => {
@@ -72,85 +82,71 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
     return () => clearTimeout(timer);
   }, [saved, navigate]);
 
-  const goTo = (next: WizardStep) => {
+  /** A new step starts without messages; a step sent back to keeps the ones that sent it back. */
+  const goTo = (next: WizardStep, { blocked = false } = {}) => {
+    form.reset(undefined, { keepValues: true, keepErrors: blocked, keepIsSubmitted: blocked });
     setStep(next);
-    setStepError(null);
-    setShowFieldErrors(false);
     // Move focus to the new step's heading so keyboard and screen-reader users land on it.
     setTimeout(() => headingRef.current?.focus(), 0);
   };
 
-  const block = () => {
-    setStepError(M.requiredFields);
-    setShowFieldErrors(true);
-  };
-
-  const next = async () => {
-    if (!complete) {
-      block();
-      return;
-    }
+  /** The step is complete: record the plan (step 1), or save the profile (last step). */
+  const advance = async (data: WizardForm): Promise<WizardStep | null> => {
     if (step === 1) {
       // Recorded now so the photo step allows the chosen plan's photos (see photoAllowance).
-      setAdvancing(true);
       try {
-        await selectPlan.mutateAsync({ userId, planId: form.plan });
+        await selectPlan.mutateAsync({ userId, planId: data.plan });
       } catch {
         notify.error(M.planSelectFailed);
-      } finally {
-        setAdvancing(false);
       }
     }
-    goTo((step + 1) as WizardStep);
-  };
+    if (step !== LAST_STEP) return (step + 1) as WizardStep;
 
-  const create = async () => {
-    if (!complete) {
-      block();
-      return;
-    }
-    const incomplete = firstIncompleteStep(form);
-    if (incomplete !== null) {
-      goTo(incomplete);
-      block();
-      return;
-    }
-    setSubmitError(null);
     try {
       await createProfile.mutateAsync(
-        profilePayload(form, { userId, sessionId: storage.get('sessionId') }),
+        profilePayload(data, { userId, sessionId: storage.get('sessionId') }),
       );
     } catch (error) {
+      // Kept until the next attempt (a new submit clears it).
       const message = messageOf(error, M.createFailed);
-      setSubmitError(message);
+      form.setError('root.server', { message });
       notify.error(message);
-      return;
+      return null;
     }
     try {
-      await selectPlan.mutateAsync({ userId, planId: form.plan });
+      await selectPlan.mutateAsync({ userId, planId: data.plan });
     } catch {
       // The profile is saved with its plan; only the separate plan record failed.
       notify.error(M.planSelectFailed);
     }
-    storeMember({ firstName: form.firstName.trim() });
+    storeMember({ firstName: data.firstName.trim() });
     setSaved(true);
+    return null;
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const busy = photoUploads.busy || isSubmitting || saved;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (photoUploads.busy || advancing || createProfile.isPending || saved) return;
-    void (step === LAST_STEP ? create() : next());
+    if (busy) return;
+    let next: WizardStep | null = null;
+    let blocked = false;
+    await form.handleSubmit(
+      async (valid) => {
+        next = await advance(valid);
+      },
+      () => {
+        // Create Profile checks every step: an earlier one still missing something is shown.
+        const incomplete = firstIncompleteStep(form.getValues());
+        if (incomplete !== null && incomplete !== step) {
+          next = incomplete;
+          blocked = true;
+        }
+      },
+    )(event);
+    // After handleSubmit has recorded the attempt, so the new step starts clean.
+    if (next !== null) goTo(next, { blocked });
   };
-
-  const toggleInterest = (interest: Interest) =>
-    setForm((value) => ({
-      ...value,
-      interests: value.interests.includes(interest)
-        ? value.interests.filter((candidate) => candidate !== interest)
-        : [...value.interests, interest],
-    }));
-
-  const busy = photoUploads.busy || advancing || createProfile.isPending || saved;
 
   return (
     <div className="wizard">
@@ -179,7 +175,7 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
       </header>
 
       <Card as="section" padding="lg" aria-labelledby="wizard-step-heading">
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <h2
             id="wizard-step-heading"
             ref={headingRef}
@@ -189,34 +185,32 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
             {current.title}
           </h2>
 
-          {step === 1 ? <PlanStep value={form.plan} onChange={(plan) => update({ plan })} /> : null}
-          {step === 2 ? (
-            <PersonalDetailsStep form={form} onChange={update} showErrors={showFieldErrors} />
-          ) : null}
-          {step === 3 ? (
-            <PhotosStep
-              photos={form.photos}
-              plan={form.plan}
-              progress={photoUploads.progress}
-              failures={photoUploads.failures}
-              deleting={photoUploads.deleting}
-              busy={photoUploads.busy}
-              onDrop={(files, refused) => void photoUploads.add(files, refused)}
-              onDelete={(photo) => void photoUploads.remove(photo)}
-            />
-          ) : null}
-          {step === 4 ? (
-            <InterestsStep selected={form.interests} onToggle={toggleInterest} />
-          ) : null}
+          <FormProvider {...form}>
+            {step === 1 ? <PlanStep /> : null}
+            {step === 2 ? <PersonalDetailsStep /> : null}
+            {step === 3 ? (
+              <PhotosStep
+                photos={photos}
+                plan={plan}
+                progress={photoUploads.progress}
+                failures={photoUploads.failures}
+                deleting={photoUploads.deleting}
+                busy={photoUploads.busy}
+                onDrop={(files, refused) => void photoUploads.add(files, refused)}
+                onDelete={(photo) => void photoUploads.remove(photo)}
+              />
+            ) : null}
+            {step === 4 ? <InterestsStep /> : null}
+          </FormProvider>
 
-          {visibleStepError ? (
+          {showStepError ? (
             <Alert tone="error" className="wizard__error">
-              {visibleStepError}
+              {M.requiredFields}
             </Alert>
           ) : null}
-          {submitError && step === LAST_STEP ? (
+          {errors.root?.server ? (
             <Alert tone="error" className="wizard__error">
-              {submitError}
+              {errors.root.server.message}
             </Alert>
           ) : null}
 
@@ -238,7 +232,7 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
               aria-disabled={!complete || undefined}
               className={complete ? undefined : 'btn--incomplete'}
               disabled={photoUploads.busy || saved}
-              loading={advancing || createProfile.isPending}
+              loading={isSubmitting && (selectPlan.isPending || createProfile.isPending)}
             >
               {step === LAST_STEP ? 'Create Profile' : 'Next'}
             </Button>

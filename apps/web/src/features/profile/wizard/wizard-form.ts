@@ -1,9 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   GENDER_OPTIONS,
   INTERESTS,
-  PLAN_IDS,
-  PROFILE_LIMITS,
-  PROFILE_MESSAGES,
+  PlanIdSchema,
+  ProfileCreateRequestSchema,
   SEXUALITY_OPTIONS,
   type Gender,
   type Interest,
@@ -12,6 +12,9 @@ import {
   type ProfileCreateRequest,
   type Sexuality,
 } from '@kindred/contracts';
+import type { Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { PROFILE_UI_MESSAGES } from '../messages';
 
 /** The wizard's four steps (SPEC §2 "Profile wizard"). */
 export const WIZARD_STEPS = [
@@ -67,15 +70,85 @@ export const EMPTY_WIZARD_FORM: WizardForm = {
   interests: [],
 };
 
-/** Field problems of step 2 beyond emptiness, keyed by field (shown under the field). */
-export function ageProblem(age: string): string | undefined {
-  const text = age.trim();
-  if (text === '') return undefined;
-  if (!/^\d+$/.test(text)) return PROFILE_MESSAGES.ageWholeNumber;
-  const value = Number(text);
-  if (value < PROFILE_LIMITS.ageMin) return PROFILE_MESSAGES.ageTooLow;
-  if (value > PROFILE_LIMITS.ageMax) return PROFILE_MESSAGES.ageTooHigh;
-  return undefined;
+const PROFILE_FIELDS = ProfileCreateRequestSchema.shape;
+
+/** The location as the profile payload sends it (SPEC §3); an empty text when none is given. */
+export function locationPayload(location: WizardLocation | null): ProfileCreateRequest['location'] {
+  return {
+    formatted_address: location?.text.trim() ?? '',
+    city: location?.city ?? null,
+    country: location?.country ?? null,
+    latitude: location?.latitude ?? null,
+    longitude: location?.longitude ?? null,
+  };
+}
+
+/**
+ * The wizard's values checked with the contract's rules for POST /profile/create, so the wizard
+ * says what the API would say. Only the shapes differ: the age is the number input's text (empty is
+ * "Age is required"), the location and the photos are held with what the screen shows beside them.
+ */
+export const WizardSchema = z.object({
+  plan: PlanIdSchema,
+  firstName: PROFILE_FIELDS.firstName,
+  lastName: PROFILE_FIELDS.lastName,
+  // The contract's age takes any input (the API reads JSON): here it is always the input's text.
+  age: z
+    .string()
+    .trim()
+    .min(1, PROFILE_UI_MESSAGES.ageRequired)
+    .pipe(PROFILE_FIELDS.age as z.ZodType<number, string>),
+  gender: PROFILE_FIELDS.gender,
+  sexuality: PROFILE_FIELDS.sexuality,
+  // No location is an empty text, which the contract calls "Location is required".
+  location: z.preprocess(
+    (location: WizardLocation | null) => (location ? locationPayload(location) : ''),
+    PROFILE_FIELDS.location,
+  ),
+  bio: PROFILE_FIELDS.bio,
+  photos: z.preprocess(
+    (photos: WizardPhoto[]) => photos.map((photo) => photo.url),
+    PROFILE_FIELDS.photos,
+  ),
+  interests: PROFILE_FIELDS.interests,
+});
+
+type WizardField = keyof WizardForm;
+
+/** What each step asks for (SPEC §4 "Wizard"). */
+const STEP_FIELDS: Record<WizardStep, readonly WizardField[]> = {
+  1: ['plan'],
+  2: ['firstName', 'lastName', 'age', 'gender', 'sexuality', 'location', 'bio'],
+  3: ['photos'],
+  4: ['interests'],
+};
+
+function pickFields(fields: readonly WizardField[]) {
+  const mask: { [Field in WizardField]?: true } = Object.fromEntries(
+    fields.map((field) => [field, true]),
+  );
+  return WizardSchema.pick(mask);
+}
+
+const STEP_SCHEMAS = {
+  1: pickFields(STEP_FIELDS[1]),
+  2: pickFields(STEP_FIELDS[2]),
+  3: pickFields(STEP_FIELDS[3]),
+  4: pickFields(STEP_FIELDS[4]),
+} satisfies Record<WizardStep, z.ZodType>;
+
+/**
+ * The form resolver while a step is shown: that step and the ones before it, so Create Profile
+ * checks the whole profile. Values stay as typed (the payload is built by `profilePayload`).
+ */
+export function wizardResolver(step: WizardStep): Resolver<WizardForm> {
+  const fields = WIZARD_STEPS.filter(({ number }) => number <= step).flatMap(
+    ({ number }) => STEP_FIELDS[number],
+  );
+  return zodResolver(pickFields(fields), undefined, {
+    mode: 'sync',
+    raw: true,
+  }) as Resolver<WizardForm>;
 }
 
 /**
@@ -84,26 +157,7 @@ export function ageProblem(age: string): string | undefined {
  * one photo; step 4 at least one interest (the guidance advertises 3, the gate is 1 — SPEC §5).
  */
 export function isStepComplete(step: WizardStep, form: WizardForm): boolean {
-  switch (step) {
-    case 1:
-      return PLAN_IDS.includes(form.plan);
-    case 2:
-      return (
-        form.firstName.trim() !== '' &&
-        form.lastName.trim() !== '' &&
-        form.age.trim() !== '' &&
-        ageProblem(form.age) === undefined &&
-        form.gender !== '' &&
-        form.sexuality !== '' &&
-        form.location !== null &&
-        form.location.text.trim() !== '' &&
-        form.bio.length <= PROFILE_LIMITS.bioMaxLength
-      );
-    case 3:
-      return form.photos.length >= 1;
-    case 4:
-      return form.interests.length >= PROFILE_LIMITS.interestsMin;
-  }
+  return STEP_SCHEMAS[step].safeParse(form).success;
 }
 
 /** The first step that is not complete, or null when the whole profile can be saved. */
@@ -159,7 +213,6 @@ export function profilePayload(
   ids: { userId: string; sessionId: string | null },
   now: Date = new Date(),
 ): ProfileCreateRequest {
-  const location = form.location;
   const timestamp = now.toISOString();
   return {
     userId: ids.userId,
@@ -168,13 +221,7 @@ export function profilePayload(
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),
     age: Number(form.age),
-    location: {
-      formatted_address: location?.text.trim() ?? '',
-      city: location?.city ?? null,
-      country: location?.country ?? null,
-      latitude: location?.latitude ?? null,
-      longitude: location?.longitude ?? null,
-    },
+    location: locationPayload(form.location),
     gender: form.gender as Gender,
     sexuality: form.sexuality as Sexuality,
     bio: form.bio.trim(),
