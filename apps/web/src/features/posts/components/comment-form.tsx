@@ -1,14 +1,31 @@
-import { COMMENT_MAX_LENGTH } from '@kindred/contracts';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COMMENT_MAX_LENGTH, CreateCommentSchema } from '@kindred/contracts';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { limitMessageOr } from '../../../lib/api-client';
 import { postsToast } from '../toast';
 import { useAddComment } from '../api/add-comment';
-import { draftToContent, EMPTY_MENTION_DRAFT } from '../lib/mentions';
+import { draftToContent, EMPTY_MENTION_DRAFT, type MentionDraft } from '../lib/mentions';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { MentionTextarea } from './mention-textarea';
 
 const M = POSTS_UI_MESSAGES.comment;
+
+/**
+ * The box holds a draft (the plain text shown and the members picked in it); what is checked, by
+ * the contract's rule for a comment's content, and sent is its `@[Name](id)` form.
+ */
+const CommentFieldsSchema = z.object({
+  content: z
+    .custom<MentionDraft>()
+    .transform(draftToContent)
+    .pipe(CreateCommentSchema.shape.content),
+});
+
+interface CommentFields {
+  content: MentionDraft;
+}
 
 export interface CommentFormProps {
   postId: string;
@@ -34,19 +51,28 @@ export function CommentForm({
   onDone,
   onCancel,
 }: CommentFormProps) {
-  const [draft, setDraft] = useState(EMPTY_MENTION_DRAFT);
+  const { control, handleSubmit, reset } = useForm<
+    CommentFields,
+    unknown,
+    z.output<typeof CommentFieldsSchema>
+  >({
+    resolver: zodResolver(CommentFieldsSchema),
+    defaultValues: { content: EMPTY_MENTION_DRAFT },
+  });
+  const draft = useWatch({ control, name: 'content' });
   const addComment = useAddComment(postId);
   const isReply = Boolean(parentCommentId);
   const blank = draft.text.trim() === '';
 
-  const submit = () => {
-    if (blank || addComment.isPending) return;
+  // A blank text fails the schema and is never sent (the button is disabled meanwhile).
+  const submit = handleSubmit(({ content }) => {
+    if (addComment.isPending) return;
     addComment.mutate(
-      { content: draftToContent(draft).trim(), parentCommentId: parentCommentId ?? null },
+      { content, parentCommentId: parentCommentId ?? null },
       {
         onSuccess: () => {
           postsToast().success(isReply ? M.replyAdded : M.added);
-          setDraft(EMPTY_MENTION_DRAFT);
+          reset();
           onDone?.();
         },
         onError: (error) => {
@@ -54,27 +80,33 @@ export function CommentForm({
         },
       },
     );
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
+  });
 
   return (
-    <form className={`comment-form${isReply ? ' comment-form--reply' : ''}`} onSubmit={onSubmit}>
-      <MentionTextarea
-        label={isReply ? `Reply to ${replyingTo ?? 'comment'}` : 'Write a comment'}
-        hideLabel
-        value={draft}
-        onChange={setDraft}
-        placeholder={
-          isReply ? 'Write a reply… (type @ to mention)' : 'Write a comment… (type @ to mention)'
-        }
-        maxLength={COMMENT_MAX_LENGTH}
-        readOnly={addComment.isPending}
-        autoFocus={autoFocus}
-        onSubmitShortcut={submit}
+    <form
+      className={`comment-form${isReply ? ' comment-form--reply' : ''}`}
+      onSubmit={(event) => void submit(event)}
+    >
+      <Controller
+        control={control}
+        name="content"
+        render={({ field }) => (
+          <MentionTextarea
+            label={isReply ? `Reply to ${replyingTo ?? 'comment'}` : 'Write a comment'}
+            hideLabel
+            value={field.value}
+            onChange={field.onChange}
+            placeholder={
+              isReply
+                ? 'Write a reply… (type @ to mention)'
+                : 'Write a comment… (type @ to mention)'
+            }
+            maxLength={COMMENT_MAX_LENGTH}
+            readOnly={addComment.isPending}
+            autoFocus={autoFocus}
+            onSubmitShortcut={() => void submit()}
+          />
+        )}
       />
       <div className="comment-form__actions">
         {onCancel ? (

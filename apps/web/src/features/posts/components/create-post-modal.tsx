@@ -12,7 +12,7 @@ import {
 } from '@kindred/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { fieldClassNames } from '../../../components/ui/field-shell';
 import { Button } from '../../../components/ui/button';
@@ -79,14 +79,13 @@ interface MediaChoice {
   kind: 'image' | 'video';
 }
 
-/** The form's text fields, checked by the contract's rules for POST /posts/create. */
-const PostFieldsSchema = CreatePostSchema.pick({ title: true, description: true, privacy: true });
-
-interface PostFields {
-  title: string;
-  description: string;
-  privacy: PostAudience;
-}
+/**
+ * The form's text fields, checked by the contract's rules for POST /posts/create; the audience is
+ * one of the two the form offers.
+ */
+const PostFieldsSchema = CreatePostSchema.pick({ title: true, description: true }).extend({
+  privacy: z.enum(['public', 'followers'] as const satisfies readonly PostAudience[]),
+});
 
 /** Why a chosen file cannot be posted, or null (the server checks the bytes again). */
 export function mediaProblem(file: Pick<File, 'type' | 'size'>): string | null {
@@ -112,7 +111,7 @@ function CreatePostForm({
   onCreated: (post: PostDto) => void;
 }) {
   const { register, handleSubmit, control, formState } = useForm<
-    PostFields,
+    z.input<typeof PostFieldsSchema>,
     unknown,
     z.output<typeof PostFieldsSchema>
   >({
