@@ -1,29 +1,27 @@
 import { Card } from '../../../components/ui/card';
 import { SUPPORT_EMAIL } from '../constants';
 import { MailIcon } from './icons';
+import styles from './feed.module.css';
 
 /** The right column's advertising contact card (SPEC §2); it moves below the feed on small screens. */
 export function AdvertiseCard() {
   const subject = encodeURIComponent('Advertising on Kindred');
   return (
-    <Card as="section" className="advertise-card" aria-labelledby="advertise-card-title">
-      <h2 id="advertise-card-title" className="advertise-card__title">
+    <Card as="section" className={styles.advertiseCard} aria-labelledby="advertise-card-title">
+      <h2 id="advertise-card-title" className={styles.advertiseCardTitle}>
         Advertise with us
       </h2>
       <p>
         Reach people who are here to meet, share and connect. Tell us about your brand and we will
         get back to you.
       </p>
-      <a
-        className="btn btn--secondary btn--sm advertise-card__cta"
-        href={`mailto:${SUPPORT_EMAIL}?subject=${subject}`}
-      >
+      <a className="btn btn--secondary btn--sm" href={`mailto:${SUPPORT_EMAIL}?subject=${subject}`}>
         <span className="btn__icon" aria-hidden="true">
           <MailIcon />
         </span>
         <span>Contact us</span>
       </a>
-      <p className="advertise-card__email">
+      <p className={styles.advertiseCardEmail}>
         <a href={`mailto:${SUPPORT_EMAIL}?subject=${subject}`}>{SUPPORT_EMAIL}</a>
       </p>
     </Card>

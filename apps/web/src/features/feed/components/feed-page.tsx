@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router';
 import { MemberHeader } from '../../../components/layout/member-header';
 import { MemberLayout } from '../../../components/layout/member-layout';
 import { CreatePostButton, PostFeed, type FeedSource } from '../../posts';
-import '../feed.css';
 import { AdvertiseCard } from './advertise-card';
 import { FeedFooterContent } from './feed-footer';
 import { FeedTabs, type FeedTab } from './feed-tabs';
+import styles from './feed.module.css';
 
 export interface FeedPageProps {
   /** The header's search box (features/search), placed in the middle of the bar. */
@@ -49,10 +49,10 @@ export function FeedPage({ searchBox }: FeedPageProps) {
 
   return (
     <MemberLayout header={header} footer={<FeedFooterContent />} width="wide">
-      <div className="feed-layout">
-        <div className="feed-layout__main">
-          <div className="feed-heading">
-            <h1 className="feed-heading__title">Home</h1>
+      <div className={styles.feedLayout}>
+        <div className={styles.feedLayoutMain}>
+          <div className={styles.feedHeading}>
+            <h1 className={styles.feedHeadingTitle}>Home</h1>
             {/* A new post shows in General (the following tab holds others' posts only). */}
             <CreatePostButton onCreated={() => selectTab('general')} />
           </div>
@@ -61,7 +61,7 @@ export function FeedPage({ searchBox }: FeedPageProps) {
           </FeedTabs>
         </div>
 
-        <aside className="feed-layout__aside" aria-label="Advertising">
+        <aside className={styles.feedLayoutAside} aria-label="Advertising">
           <AdvertiseCard />
         </aside>
       </div>

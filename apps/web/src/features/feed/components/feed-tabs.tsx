@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import styles from './feed.module.css';
 
 export type FeedTab = 'general' | 'following';
 
@@ -39,8 +40,8 @@ export function FeedTabs({ selected, onSelect, children }: FeedTabsProps) {
   };
 
   return (
-    <div className="feed-tabs">
-      <div role="tablist" aria-label="Feed" className="feed-tabs__list" onKeyDown={onKeyDown}>
+    <div>
+      <div role="tablist" aria-label="Feed" className={styles.feedTabsList} onKeyDown={onKeyDown}>
         {TABS.map((tab) => (
           <button
             key={tab.value}
@@ -53,19 +54,14 @@ export function FeedTabs({ selected, onSelect, children }: FeedTabsProps) {
             aria-selected={selected === tab.value}
             aria-controls={panelId}
             tabIndex={selected === tab.value ? 0 : -1}
-            className="feed-tabs__tab"
+            className={styles.feedTabsTab}
             onClick={() => onSelect(tab.value)}
           >
             {tab.label}
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={panelId}
-        aria-labelledby={tabId(selected)}
-        className="feed-tabs__panel"
-      >
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)}>
         {children}
       </div>
     </div>

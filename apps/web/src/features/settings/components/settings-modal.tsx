@@ -7,7 +7,8 @@ import { endLocalSession } from '../../../lib/session';
 import { getStoredUserId } from '../../../lib/storage';
 import { useDeleteAccount, useDisableAccount } from '../api/account';
 import { SETTINGS_MESSAGES as M } from '../messages';
-import '../settings.css';
+import { clsx } from 'clsx';
+import styles from './settings-modal.module.css';
 
 /** How long the success toast is shown before the member is signed out and the page reloads. */
 export const SIGN_OUT_DELAY_MS = 1_500;
@@ -109,12 +110,12 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
   return (
     <>
       <Modal open={open && confirming === null} onClose={closeAll} title="Settings" size="sm">
-        <div className="settings">
-          <section className="settings__item" aria-labelledby="settings-disable">
-            <h3 id="settings-disable" className="settings__heading">
+        <div className={styles.settings}>
+          <section className={styles.settingsItem} aria-labelledby="settings-disable">
+            <h3 id="settings-disable" className={styles.settingsHeading}>
               Temporarily disable account
             </h3>
-            <p className="settings__text">
+            <p className={styles.settingsText}>
               Your profile and posts are hidden until you sign in again.
             </p>
             <Button variant="secondary" onClick={() => setConfirming('disable')}>
@@ -122,13 +123,13 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
             </Button>
           </section>
           <section
-            className="settings__item settings__item--danger"
+            className={clsx(styles.settingsItem, styles.settingsItemDanger)}
             aria-labelledby="settings-delete"
           >
-            <h3 id="settings-delete" className="settings__heading">
+            <h3 id="settings-delete" className={styles.settingsHeading}>
               Delete account permanently
             </h3>
-            <p className="settings__text">
+            <p className={styles.settingsText}>
               Your profile, photos, posts and connections are removed. {COMMENTS_STAY} This cannot
               be undone.
             </p>
