@@ -3,7 +3,6 @@ import { Navigate, useParams } from 'react-router';
 import { MemberLayout } from '../../../components/layout/member-layout';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toasts';
 import { useBackButtonTrap } from '../../../hooks/use-back-button-trap';
 import { ApiError, messageOf } from '../../../lib/api-client';
@@ -11,10 +10,11 @@ import { paths } from '../../../lib/paths';
 import { getStoredUserId } from '../../../lib/storage';
 import { useMember } from '../api/get-member';
 import { useProfile } from '../api/get-profile';
+import { PageLoading } from '../components/page-loading';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
 import { ProfileWizard } from '../wizard/profile-wizard';
 import { EMPTY_WIZARD_FORM, formFromProfile, isProfileComplete } from '../wizard/wizard-form';
-import '../profile.css';
+import styles from './profile-edit.module.css';
 
 /**
  * Profile creation and setup wizard (/profileedit/:id, SPEC §2). Without a stored userId the member
@@ -46,14 +46,12 @@ function ProfileEditScreen({ userId }: { userId: string }) {
     return <Navigate to={paths.feed()} replace />;
   }
 
-  const title = <h1 className="wizard-page-title">Set up your profile</h1>;
+  const title = <h1 className={styles.title}>Set up your profile</h1>;
   if (profile.isPending || (isNew && member.isPending)) {
     return (
       <MemberLayout>
         {title}
-        <div className="page-loading">
-          <Spinner size="lg" label="Loading your profile" />
-        </div>
+        <PageLoading label="Loading your profile" />
       </MemberLayout>
     );
   }
@@ -70,7 +68,7 @@ function ProfileEditScreen({ userId }: { userId: string }) {
     <MemberLayout>
       {title}
       {loadError ? (
-        <Alert tone="error" className="wizard-load-error">
+        <Alert tone="error" className={styles.loadError}>
           <p>{M.loadFailedWith(messageOf(loadError, loadError.message))}</p>
           <Button variant="secondary" size="sm" onClick={() => void profile.refetch()}>
             Try again

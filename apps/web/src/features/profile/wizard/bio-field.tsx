@@ -2,6 +2,7 @@ import { PROFILE_LIMITS } from '@kindred/contracts';
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { fieldClassNames } from '../../../components/ui/field-shell';
+import styles from './bio-field.module.css';
 
 export interface BioFieldProps {
   value: string;
@@ -19,12 +20,12 @@ export function BioField({ value, onChange }: BioFieldProps) {
         <label className={fieldClassNames.label} htmlFor={id}>
           Bio
         </label>
-        <span className="field__optional">(optional)</span>
+        <span className={styles.optional}>(optional)</span>
       </div>
       <textarea
         id={id}
         name="bio"
-        className={clsx(fieldClassNames.control, 'bio-field__control')}
+        className={clsx(fieldClassNames.control, styles.control)}
         rows={4}
         maxLength={max}
         value={value}
@@ -32,7 +33,7 @@ export function BioField({ value, onChange }: BioFieldProps) {
         placeholder="A few words about yourself"
         aria-describedby={counterId}
       />
-      <p id={counterId} className="bio-field__counter">
+      <p id={counterId} className={styles.counter}>
         {value.length}/{max}
         <span className="visually-hidden"> characters</span>
       </p>

@@ -1,7 +1,10 @@
 import { INTERESTS, PROFILE_LIMITS, type Interest } from '@kindred/contracts';
+import { clsx } from 'clsx';
 import { useController } from 'react-hook-form';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
+import styles from './interests-step.module.css';
 import type { WizardForm } from './wizard-form';
+import stepStyles from './wizard-step.module.css';
 
 /** Step 4 (SPEC §2): toggle tags from the 25 interests; the selected count is shown. */
 export function InterestsStep() {
@@ -15,18 +18,18 @@ export function InterestsStep() {
         : [...selected, interest],
     );
   return (
-    <div className="wizard-step">
-      <p className="wizard-step__hint" id="interests-guidance">
+    <div className={stepStyles.step}>
+      <p className={stepStyles.hint} id="interests-guidance">
         {M.interestsGuidance}
       </p>
-      <p className="interests__count" aria-live="polite">
+      <p className={styles.count} aria-live="polite">
         <strong>{count}</strong> selected
         {count > 0 && count < PROFILE_LIMITS.interestsRecommended
           ? ` — ${PROFILE_LIMITS.interestsRecommended - count} more recommended`
           : ''}
       </p>
       <div
-        className="interests"
+        className={styles.tags}
         role="group"
         aria-label="Interests"
         aria-describedby="interests-guidance"
@@ -37,9 +40,7 @@ export function InterestsStep() {
             <button
               key={interest}
               type="button"
-              className={['interest-tag', pressed && 'interest-tag--selected']
-                .filter(Boolean)
-                .join(' ')}
+              className={clsx(styles.tag, pressed && styles.selected)}
               aria-pressed={pressed}
               onClick={() => toggle(interest)}
             >

@@ -1,4 +1,5 @@
 import { PROFILE_LIMITS, type GeoPlace } from '@kindred/contracts';
+import { clsx } from 'clsx';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +12,7 @@ import { useCitySearch } from '../api/search-cities';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
 import { locationFromPlace, locationFromText } from './location';
 import type { WizardLocation } from './wizard-form';
-import './location-field.css';
+import styles from './location-field.module.css';
 
 /** Pause after the last key before asking for suggestions. */
 export const CITY_SEARCH_DEBOUNCE_MS = 250;
@@ -160,8 +161,8 @@ export function LocationField({ value, onChange, error }: LocationFieldProps) {
   }
 
   return (
-    <div className="location-field" onBlur={onBlur}>
-      <div className="location-field__combobox">
+    <div className={styles.field} onBlur={onBlur}>
+      <div className={styles.combobox}>
         <TextField
           ref={inputRef}
           label={LOCATION_TEXTS.label}
@@ -190,7 +191,7 @@ export function LocationField({ value, onChange, error }: LocationFieldProps) {
               variant="secondary"
               onClick={() => void locateMe()}
               loading={locating}
-              className="location-field__button"
+              className={styles.button}
             >
               {locating ? LOCATION_TEXTS.locating : LOCATION_TEXTS.useMyLocation}
             </Button>
@@ -198,12 +199,12 @@ export function LocationField({ value, onChange, error }: LocationFieldProps) {
         />
         {/* A click on the popup leaves focus in the text. */}
         <div
-          className="location-field__popup"
+          className={styles.popup}
           hidden={!showPopup}
           onMouseDown={(event) => event.preventDefault()}
         >
           {status ? (
-            <p className="location-field__status" role="status">
+            <p className={styles.status} role="status">
               {status}
             </p>
           ) : (
@@ -215,7 +216,7 @@ export function LocationField({ value, onChange, error }: LocationFieldProps) {
             id={listId}
             role="listbox"
             aria-label={LOCATION_TEXTS.listLabel}
-            className="location-field__list"
+            className={styles.list}
             hidden={!showList}
           >
             {cities.map((city, index) => (
@@ -224,12 +225,7 @@ export function LocationField({ value, onChange, error }: LocationFieldProps) {
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === activeIndex}
-                className={[
-                  'location-field__option',
-                  index === activeIndex && 'location-field__option--active',
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
+                className={clsx(styles.option, index === activeIndex && styles.active)}
                 onMouseEnter={() => setActive(index)}
                 onClick={() => pick(city)}
               >

@@ -11,6 +11,7 @@ import { optionLabel } from '../labels';
 import { BioField } from './bio-field';
 import { LocationField } from './location-field';
 import type { WizardForm } from './wizard-form';
+import stepStyles from './wizard-step.module.css';
 
 const GENDER_SELECT = GENDER_OPTIONS.map((value) => ({ value, label: optionLabel(value) }));
 const SEXUALITY_SELECT = SEXUALITY_OPTIONS.map((value) => ({ value, label: optionLabel(value) }));
@@ -30,8 +31,8 @@ export function PersonalDetailsStep() {
   const ageShown = isSubmitted || (touchedFields.age === true && age.trim() !== '');
 
   return (
-    <div className="wizard-step">
-      <div className="wizard-grid">
+    <div className={stepStyles.step}>
+      <div className={stepStyles.grid}>
         <TextField
           label="First Name"
           autoComplete="given-name"

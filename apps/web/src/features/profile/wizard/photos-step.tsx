@@ -1,4 +1,5 @@
 import { MAX_PHOTOS, photoAllowance, planById, type PlanId } from '@kindred/contracts';
+import { clsx } from 'clsx';
 import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { Alert } from '../../../components/ui/alert';
@@ -6,8 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/close-icon';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { PHOTO_DROPZONE_OPTIONS, plansAllowingMore, selectPhotos } from './photo-rules';
+import styles from './photos-step.module.css';
 import type { UploadProgress } from './use-photo-uploads';
 import type { WizardPhoto } from './wizard-form';
+import stepStyles from './wizard-step.module.css';
 
 export interface PhotosStepProps {
   photos: readonly WizardPhoto[];
@@ -60,23 +63,21 @@ export function PhotosStep({
       : `You have added the maximum of ${MAX_PHOTOS} photos`;
 
   return (
-    <div className="wizard-step">
+    <div className={stepStyles.step}>
       <div
         {...getRootProps({
-          className: [
-            'dropzone',
-            isDragActive && 'dropzone--active',
-            isDragReject && 'dropzone--reject',
-            (busy || full) && 'dropzone--disabled',
-          ]
-            .filter(Boolean)
-            .join(' '),
+          className: clsx(
+            styles.dropzone,
+            isDragActive && styles.dragActive,
+            isDragReject && styles.dragReject,
+            (busy || full) && styles.disabled,
+          ),
           role: 'group',
           'aria-labelledby': textId,
           'aria-disabled': busy || full || undefined,
         })}
       >
-        <svg className="dropzone__icon" viewBox="0 0 24 24" aria-hidden="true">
+        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
           <path
             d="M12 16V4m0 0L7 9m5-5l5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3"
             fill="none"
@@ -86,7 +87,7 @@ export function PhotosStep({
             strokeLinejoin="round"
           />
         </svg>
-        <p id={textId} className="dropzone__text">
+        <p id={textId} className={styles.text}>
           {full
             ? fullText
             : isDragActive
@@ -103,7 +104,7 @@ export function PhotosStep({
         </Button>
       </div>
 
-      <ul className="photo-requirements" aria-label="Photo requirements">
+      <ul className={styles.requirements} aria-label="Photo requirements">
         <li>
           {limit < MAX_PHOTOS
             ? `Up to ${limit} photos on your ${planName} plan${upgrade ? ` (${upgrade})` : ''}`
@@ -119,7 +120,7 @@ export function PhotosStep({
 
       {failures.length > 0 ? (
         <Alert tone="error">
-          <ul className="photo-failures">
+          <ul className={styles.failures}>
             {failures.map((message) => (
               <li key={message}>{message}</li>
             ))}
@@ -128,21 +129,16 @@ export function PhotosStep({
       ) : null}
 
       {photos.length > 0 ? (
-        <ol className="photo-list" aria-label="Your photos">
+        <ol className={styles.list} aria-label="Your photos">
           {photos.map((photo, index) => {
             const label = index === 0 ? `Photo 1 (profile picture)` : `Photo ${index + 1}`;
             return (
-              <li key={photo.url} className="photo-list__item">
-                <img
-                  src={photo.thumbnailUrl}
-                  alt={label}
-                  className="photo-list__image"
-                  loading="lazy"
-                />
-                {index === 0 ? <span className="photo-list__badge">Profile picture</span> : null}
+              <li key={photo.url} className={styles.item}>
+                <img src={photo.thumbnailUrl} alt={label} className={styles.image} loading="lazy" />
+                {index === 0 ? <span className={styles.badge}>Profile picture</span> : null}
                 <button
                   type="button"
-                  className="photo-list__delete"
+                  className={styles.delete}
                   aria-label={`Delete photo ${index + 1}`}
                   onClick={() => onDelete(photo)}
                   disabled={busy}
@@ -155,11 +151,11 @@ export function PhotosStep({
           })}
         </ol>
       ) : (
-        <p className="wizard-step__hint">
+        <p className={stepStyles.hint}>
           No photos yet. The first photo you add becomes your profile picture.
         </p>
       )}
-      <p className="wizard-step__hint" aria-live="polite">
+      <p className={stepStyles.hint} aria-live="polite">
         {photos.length} of {limit} photos added
       </p>
     </div>

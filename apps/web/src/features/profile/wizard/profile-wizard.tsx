@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -17,6 +18,7 @@ import { PersonalDetailsStep } from './personal-details-step';
 import { PhotosStep } from './photos-step';
 import { PlanStep } from './plan-step';
 import { SuccessOverlay } from './success-overlay';
+import styles from './profile-wizard.module.css';
 import { usePhotoUploads } from './use-photo-uploads';
 import {
   firstIncompleteStep,
@@ -149,26 +151,24 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
   };
 
   return (
-    <div className="wizard">
-      <header className="wizard__header">
+    <div className={styles.wizard}>
+      <header className={styles.header}>
         <ProgressBar value={(step / LAST_STEP) * 100} label={`Step ${step} of ${LAST_STEP}`} />
-        <ol className="wizard__steps" aria-label="Steps">
+        <ol className={styles.steps} aria-label="Steps">
           {WIZARD_STEPS.map(({ number, title }) => (
             <li
               key={number}
-              className={[
-                'wizard__step-marker',
-                number === step && 'wizard__step-marker--current',
-                number < step && 'wizard__step-marker--done',
-              ]
-                .filter(Boolean)
-                .join(' ')}
+              className={clsx(
+                styles.marker,
+                number === step && styles.current,
+                number < step && styles.done,
+              )}
               aria-current={number === step ? 'step' : undefined}
             >
-              <span className="wizard__step-number" aria-hidden="true">
+              <span className={styles.number} aria-hidden="true">
                 {number}
               </span>
-              <span className="wizard__step-title">{title}</span>
+              <span className={styles.title}>{title}</span>
             </li>
           ))}
         </ol>
@@ -176,12 +176,7 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
 
       <Card as="section" padding="lg" aria-labelledby="wizard-step-heading">
         <form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <h2
-            id="wizard-step-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="wizard__step-heading"
-          >
+          <h2 id="wizard-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
             {current.title}
           </h2>
 
@@ -204,17 +199,17 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
           </FormProvider>
 
           {showStepError ? (
-            <Alert tone="error" className="wizard__error">
+            <Alert tone="error" className={styles.error}>
               {M.requiredFields}
             </Alert>
           ) : null}
           {errors.root?.server ? (
-            <Alert tone="error" className="wizard__error">
+            <Alert tone="error" className={styles.error}>
               {errors.root.server.message}
             </Alert>
           ) : null}
 
-          <div className="wizard__actions">
+          <div className={styles.actions}>
             {step > 1 ? (
               <Button
                 variant="secondary"
@@ -230,7 +225,7 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
               type="submit"
               // Stays focusable and clickable when incomplete, so pressing it can say what is missing.
               aria-disabled={!complete || undefined}
-              className={complete ? undefined : 'btn--incomplete'}
+              className={complete ? undefined : styles.incomplete}
               disabled={photoUploads.busy || saved}
               loading={isSubmitting && (selectPlan.isPending || createProfile.isPending)}
             >
