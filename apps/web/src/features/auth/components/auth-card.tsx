@@ -1,6 +1,7 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
-import './auth.css';
+import styles from './auth-card.module.css';
 
 export interface AuthCardProps {
   title: ReactNode;
@@ -11,20 +12,18 @@ export interface AuthCardProps {
   wide?: boolean;
 }
 
-/** The centred card every account-entry screen is built on. */
+/** The card every account-entry screen is built on, centred on the page. */
 export function AuthCard({ title, subtitle, children, footer, wide = false }: AuthCardProps) {
   return (
-    <Card
-      as="section"
-      padding="lg"
-      className={['auth-card', wide && 'auth-card--wide'].filter(Boolean).join(' ')}
-    >
-      <header className="auth-card__header">
-        <h1 className="auth-card__title">{title}</h1>
-        {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
-      </header>
-      {children}
-      {footer ? <div className="auth-card__footer">{footer}</div> : null}
-    </Card>
+    <div className={styles.page}>
+      <Card as="section" padding="lg" className={clsx(styles.card, wide && styles.wide)}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>{title}</h1>
+          {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
+        </header>
+        {children}
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
+      </Card>
+    </div>
   );
 }

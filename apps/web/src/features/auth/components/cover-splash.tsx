@@ -1,12 +1,12 @@
 import { Logo } from '../../../components/ui/logo';
-import './auth.css';
+import styles from './cover-splash.module.css';
 
 /** The full-screen brand cover shown while the login screen opens (SPEC §2: 1 second). */
 export function CoverSplash() {
   return (
-    <div className="cover-splash" role="status" aria-label="Loading Kindred">
+    <div className={styles.splash} role="status" aria-label="Loading Kindred">
       <Logo size="xl" inverse />
-      <p className="cover-splash__tagline">Meet people. Share moments. Stay kind.</p>
+      <p className={styles.tagline}>Meet people. Share moments. Stay kind.</p>
     </div>
   );
 }

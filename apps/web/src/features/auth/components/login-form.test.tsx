@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -28,7 +28,8 @@ describe('LoginForm', () => {
   it('says "Please fill in all fields" for an empty form', async () => {
     const { user, onSubmit } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    // The form checks its values asynchronously (react-hook-form): wait for the answer.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields');
     expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -39,7 +40,7 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     const box = screen.getByRole('checkbox', { name: /legal age/i });
-    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(box).toHaveAttribute('aria-invalid', 'true'));
     expect(box).toHaveAccessibleDescription(
       'You must confirm that you are of legal age to use this platform',
     );
@@ -51,14 +52,19 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Password'), '12345');
     await user.click(screen.getByRole('checkbox', { name: /legal age/i }));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      'Password must be at least 6 characters long',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+        'Password must be at least 6 characters long',
+      ),
     );
     await user.type(screen.getByLabelText('Password'), '6');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
-      'Please enter a valid email address',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+        'Please enter a valid email address',
+      ),
     );
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
   });
 
   it('submits on Enter with the email lower-cased and trimmed', async () => {
@@ -67,6 +73,7 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('checkbox', { name: /legal age/i }));
     await user.click(screen.getByRole('checkbox', { name: /newsletter/i }));
     await user.type(screen.getByLabelText('Password'), 'secret1{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith({
       email: 'ann@example.com',
       password: 'secret1',

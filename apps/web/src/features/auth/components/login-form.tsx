@@ -1,11 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../lib/paths';
-import { normalizeEmail, validateLogin, type FormProblem, type LoginField } from '../validation';
+import { firstProblemResolver, LoginFormSchema, type LoginFormValues } from '../validation';
+import styles from './auth-form.module.css';
 
 export interface LoginSubmission {
   /** Lower-cased and trimmed. */
@@ -24,6 +25,8 @@ export interface LoginFormProps {
   onSubmit: (values: LoginSubmission) => void;
 }
 
+const resolver = firstProblemResolver(LoginFormSchema);
+
 /** The sign-in form (SPEC §2 Login screen, §5 Login validation). */
 export function LoginForm({
   initialEmail = '',
@@ -31,85 +34,75 @@ export function LoginForm({
   submitting,
   onSubmit,
 }: LoginFormProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [legalAge, setLegalAge] = useState(false);
-  const [rememberMe, setRememberMe] = useState(initialRememberMe);
-  const [newsletter, setNewsletter] = useState(false);
-  const [problem, setProblem] = useState<FormProblem<LoginField> | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const legalAgeRef = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setFocus,
+    formState: { errors },
+  } = useForm<LoginFormValues, unknown, LoginSubmission>({
+    resolver,
+    // One problem at a time, shown until the next attempt (SPEC §5).
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      email: initialEmail,
+      password: '',
+      legalAge: false,
+      rememberMe: initialRememberMe,
+      newsletter: false,
+    },
+  });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const found = validateLogin({ email, password, legalAge });
-    setProblem(found);
-    if (found) {
-      const target = found.field ?? (email.trim() === '' ? 'email' : 'password');
-      const refs = { email: emailRef, password: passwordRef, legalAge: legalAgeRef };
-      refs[target].current?.focus();
-      return;
-    }
-    onSubmit({ email: normalizeEmail(email), password, rememberMe, newsletter });
-  };
-
-  const fieldError = (field: LoginField) =>
-    problem?.field === field ? problem.message : undefined;
+  const submit = handleSubmit(
+    ({ email, password, rememberMe, newsletter }) =>
+      onSubmit({ email, password, rememberMe, newsletter }),
+    (problems) => {
+      // "Please fill in all fields" marks no field: the first empty one takes the focus.
+      if (problems.root) setFocus(getValues('email').trim() === '' ? 'email' : 'password');
+    },
+  );
 
   return (
-    <form className="auth-form" onSubmit={handleSubmit} noValidate aria-label="Sign in">
-      {problem && !problem.field ? <Alert tone="error">{problem.message}</Alert> : null}
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        if (submitting) event.preventDefault();
+        else void submit(event);
+      }}
+      noValidate
+      aria-label="Sign in"
+    >
+      {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <TextField
-        ref={emailRef}
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
         inputMode="email"
         required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={fieldError('email')}
+        error={errors.email?.message}
+        {...register('email')}
       />
       <TextField
-        ref={passwordRef}
         label="Password"
-        name="password"
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={fieldError('password')}
+        error={errors.password?.message}
+        {...register('password')}
       />
-      <div className="auth-form__checks">
+      <div className={styles.checks}>
         <Checkbox
-          ref={legalAgeRef}
-          name="legalAge"
           label="I certify that I am of legal age (18+) to use Kindred"
-          checked={legalAge}
-          onChange={(event) => setLegalAge(event.target.checked)}
-          error={fieldError('legalAge')}
+          error={errors.legalAge?.message}
+          {...register('legalAge')}
         />
-        <Checkbox
-          name="rememberMe"
-          label="Remember me"
-          checked={rememberMe}
-          onChange={(event) => setRememberMe(event.target.checked)}
-        />
-        <Checkbox
-          name="newsletter"
-          label="Subscribe to the Kindred newsletter"
-          checked={newsletter}
-          onChange={(event) => setNewsletter(event.target.checked)}
-        />
+        <Checkbox label="Remember me" {...register('rememberMe')} />
+        <Checkbox label="Subscribe to the Kindred newsletter" {...register('newsletter')} />
       </div>
       <Button type="submit" fullWidth size="lg" loading={submitting}>
         {submitting ? 'Signing In...' : 'Sign In'}
       </Button>
-      <p className="auth-form__switch">
+      <p className={styles.switch}>
         New to Kindred? <Link to={paths.signup()}>Sign Up</Link>
       </p>
     </form>

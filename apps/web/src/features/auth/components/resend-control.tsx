@@ -1,4 +1,4 @@
-import './auth.css';
+import styles from './resend-control.module.css';
 
 export interface ResendControlProps {
   /** Seconds until another code may be requested (0: now). */
@@ -23,7 +23,7 @@ export function ResendControl({
   label = 'Resend code',
 }: ResendControlProps) {
   return (
-    <div className="resend">
+    <div className={styles.resend}>
       <span>{prompt}</span>
       <button
         type="button"

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -60,9 +60,26 @@ describe('SignupForm', () => {
     await user.click(screen.getByRole('checkbox', { name: /terms/i }));
     await user.click(screen.getByRole('checkbox', { name: /age/i }));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      /Password must contain at least one number/,
+    // The form checks its values asynchronously (react-hook-form): wait for the answer.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+        /Password must contain at least one number/,
+      ),
     );
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks for every field first, focusing the first empty one', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.type(screen.getByLabelText('First Name'), 'Ann');
+    await user.type(screen.getByLabelText('Last Name'), '  ');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await user.click(screen.getByRole('checkbox', { name: /age/i }));
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(screen.getByLabelText('Last Name')).toHaveFocus();
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -72,6 +89,7 @@ describe('SignupForm', () => {
     await user.click(screen.getByRole('checkbox', { name: /terms/i }));
     await user.click(screen.getByRole('checkbox', { name: /age/i }));
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith({
       firstName: 'Ann',
       lastName: 'Lee',

@@ -1,4 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { SignupRequest } from '@kindred/contracts';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,76 +9,86 @@ import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../lib/paths';
 import { AUTHENTICATOR_APP_EXAMPLES } from '../authenticator-apps';
 import {
-  normalizeEmail,
-  validateSignup,
-  type FormProblem,
+  firstProblemResolver,
+  SIGNUP_FIELDS,
+  SignupFormSchema,
   type SignupField,
-  type SignupValues,
+  type SignupFormValues,
 } from '../validation';
+import styles from './auth-form.module.css';
 import { PasswordGuidelines } from './password-guidelines';
 import { TermsModal } from './terms-modal';
 
 export interface SignupFormProps {
   submitting: boolean;
   /** Called with valid values only (names trimmed, email lower-cased and trimmed). */
-  onSubmit: (values: SignupValues) => void;
+  onSubmit: (values: SignupRequest) => void;
 }
 
-const EMPTY: SignupValues = { firstName: '', lastName: '', username: '', email: '', password: '' };
+const resolver = firstProblemResolver(SignupFormSchema);
+
+const EMPTY: SignupFormValues = {
+  firstName: '',
+  lastName: '',
+  username: '',
+  email: '',
+  password: '',
+  acceptedTerms: false,
+  legalAge: false,
+};
 
 /** The sign-up form (SPEC §2 Signup screen, §5 Signup validation). */
 export function SignupForm({ submitting, onSubmit }: SignupFormProps) {
-  const [values, setValues] = useState<SignupValues>(EMPTY);
-  const [acceptedTerms, setAcceptedTerms] = useState(false);
-  const [legalAge, setLegalAge] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
-  const [problem, setProblem] = useState<FormProblem<SignupField> | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setFocus,
+    control,
+    formState: { errors },
+  } = useForm<SignupFormValues, unknown, SignupRequest>({
+    resolver,
+    // One problem at a time, shown until the next attempt (SPEC §5).
+    reValidateMode: 'onSubmit',
+    defaultValues: EMPTY,
+  });
+  const [password, acceptedTerms, legalAge] = useWatch({
+    control,
+    name: ['password', 'acceptedTerms', 'legalAge'],
+  });
   const canSubmit = acceptedTerms && legalAge;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting || !canSubmit) return;
-    const found = validateSignup(values);
-    setProblem(found);
-    if (found) {
-      const firstEmpty = (Object.keys(values) as SignupField[]).find(
-        (key) => values[key].trim() === '',
-      );
-      const target = found.field ?? firstEmpty;
-      if (target) formRef.current?.querySelector<HTMLInputElement>(`[name="${target}"]`)?.focus();
-      return;
-    }
-    onSubmit({
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      username: values.username.trim(),
-      email: normalizeEmail(values.email),
-      password: values.password,
-    });
-  };
+  const submit = handleSubmit(
+    (values) => onSubmit(values),
+    (problems) => {
+      // "Please fill in all fields" marks no field: the first empty one takes the focus.
+      if (!problems.root) return;
+      const firstEmpty = SIGNUP_FIELDS.find((field) => getValues(field).trim() === '');
+      if (firstEmpty) setFocus(firstEmpty);
+    },
+  );
 
-  /** What every sign-up text field shares: its name, value, change handler and error. */
+  /** What every sign-up text field shares: its registration, required mark and error. */
   const fieldProps = (field: SignupField) => ({
-    name: field,
     required: true,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-    error: problem?.field === field ? problem.message : undefined,
+    error: errors[field]?.message,
+    ...register(field),
   });
 
   return (
     <>
       <form
-        ref={formRef}
-        className="auth-form"
-        onSubmit={handleSubmit}
+        className={styles.form}
+        onSubmit={(event) => {
+          if (submitting || !canSubmit) event.preventDefault();
+          else void submit(event);
+        }}
         noValidate
         aria-label="Sign up"
       >
-        {problem && !problem.field ? <Alert tone="error">{problem.message}</Alert> : null}
-        <div className="auth-form__row">
+        {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
+        <div className={styles.row}>
           <TextField label="First Name" autoComplete="given-name" {...fieldProps('firstName')} />
           <TextField label="Last Name" autoComplete="family-name" {...fieldProps('lastName')} />
         </div>
@@ -102,12 +114,10 @@ export function SignupForm({ submitting, onSubmit }: SignupFormProps) {
           {...fieldProps('password')}
           aria-describedby="signup-password-guidelines"
         />
-        <PasswordGuidelines id="signup-password-guidelines" password={values.password} />
-        <div className="auth-form__checks">
+        <PasswordGuidelines id="signup-password-guidelines" password={password} />
+        <div className={styles.checks}>
           <Checkbox
-            name="acceptedTerms"
-            checked={acceptedTerms}
-            onChange={(event) => setAcceptedTerms(event.target.checked)}
+            {...register('acceptedTerms')}
             label={
               <>
                 I agree to the{' '}
@@ -118,18 +128,16 @@ export function SignupForm({ submitting, onSubmit }: SignupFormProps) {
             }
           />
           <Checkbox
-            name="legalAge"
-            checked={legalAge}
-            onChange={(event) => setLegalAge(event.target.checked)}
+            {...register('legalAge')}
             label="I certify that I am of legal age (18+) to use Kindred"
           />
         </div>
-        <p className="auth-form__note">
+        <p className={styles.note}>
           You will need an authenticator app such as {AUTHENTICATOR_APP_EXAMPLES} on your phone:
           after confirming your email you link it to Kindred, and each sign-in asks for its code.
         </p>
         {!canSubmit ? (
-          <p className="auth-form__note" id="signup-requirements">
+          <p className={styles.note} id="signup-requirements">
             Tick both boxes above to create your account.
           </p>
         ) : null}
@@ -143,7 +151,7 @@ export function SignupForm({ submitting, onSubmit }: SignupFormProps) {
         >
           {submitting ? 'Creating account...' : 'Sign Up'}
         </Button>
-        <p className="auth-form__switch">
+        <p className={styles.switch}>
           Already have an account? <Link to={paths.login()}>Login</Link>
         </p>
       </form>

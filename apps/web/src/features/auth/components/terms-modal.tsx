@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TERMS_LAST_UPDATED, TERMS_SECTIONS } from './terms-content';
-import './auth.css';
+import styles from './terms-modal.module.css';
 
 export interface TermsModalProps {
   open: boolean;
@@ -19,17 +19,17 @@ export function TermsModal({ open, onClose }: TermsModalProps) {
       size="lg"
       footer={<Button onClick={onClose}>Close</Button>}
     >
-      <ol className="terms">
+      <ol className={styles.terms}>
         {TERMS_SECTIONS.map((section, index) => (
-          <li key={section.id} className="terms__section">
+          <li key={section.id} className={styles.section}>
             <details>
-              <summary className="terms__summary">
-                <span className="terms__number">{index + 1}.</span> {section.title}
+              <summary className={styles.summary}>
+                <span className={styles.number}>{index + 1}.</span> {section.title}
               </summary>
-              <div className="terms__content">
+              <div className={styles.content}>
                 {section.subsections.map((subsection, subIndex) => (
-                  <section key={subsection.title} className="terms__subsection">
-                    <h3 className="terms__subtitle">
+                  <section key={subsection.title} className={styles.subsection}>
+                    <h3 className={styles.subtitle}>
                       {index + 1}.{subIndex + 1} {subsection.title}
                     </h3>
                     {subsection.paragraphs.map((paragraph) => (

@@ -128,16 +128,14 @@ export function LoginRoute() {
 
   return (
     <PublicLayout>
-      <div className="auth-page">
-        <AuthCard title="Welcome back" subtitle="Sign in to continue to Kindred.">
-          <LoginForm
-            initialEmail={remembered.rememberMe ? remembered.email : ''}
-            initialRememberMe={remembered.rememberMe}
-            submitting={submitting}
-            onSubmit={(values) => void handleSubmit(values)}
-          />
-        </AuthCard>
-      </div>
+      <AuthCard title="Welcome back" subtitle="Sign in to continue to Kindred.">
+        <LoginForm
+          initialEmail={remembered.rememberMe ? remembered.email : ''}
+          initialRememberMe={remembered.rememberMe}
+          submitting={submitting}
+          onSubmit={(values) => void handleSubmit(values)}
+        />
+      </AuthCard>
     </PublicLayout>
   );
 }

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CODE_LENGTH, CODE_RESEND_WAIT_SECONDS, PHONE_NATIONAL_DIGITS } from '@kindred/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { Button } from '../../../components/ui/button';
@@ -13,19 +15,26 @@ import { getStoredUserId, storeMember } from '../../../lib/storage';
 import { useSendPhoneCode } from '../api/send-phone-code';
 import { useVerifyPhone } from '../api/verify-phone';
 import { AuthCard } from '../components/auth-card';
-import { CodeField } from '../components/code-field';
+import formStyles from '../components/auth-form.module.css';
+import { FormCodeField } from '../components/code-field';
 import { ResendControl } from '../components/resend-control';
 import { COUNTRY_CODES, DEFAULT_COUNTRY_ISO, dialCodeFor } from '../country-codes';
 import { useCountdown } from '../hooks/use-countdown';
 import { AUTH_UI_MESSAGES as M } from '../messages';
-import { digitsOnly } from '../validation';
+import {
+  digitsOnly,
+  PhoneCodeSchema,
+  PhoneNumberFormSchema,
+  type PhoneCode,
+  type PhoneNumberForm,
+} from '../validation';
+import styles from './phone-verify.module.css';
 
 const COUNTRY_OPTIONS = COUNTRY_CODES.map((entry) => ({
   value: entry.iso,
   label: `${entry.country} (${entry.dialCode})`,
 }));
 
-const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_NATIONAL_DIGITS}}$`);
 const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 
 /**
@@ -39,13 +48,20 @@ export function PhoneVerifyRoute() {
   const sendCode = useSendPhoneCode();
   const verifyPhone = useVerifyPhone();
   const countdown = useCountdown();
-  const [countryIso, setCountryIso] = useState(DEFAULT_COUNTRY_ISO);
-  const [number, setNumber] = useState('');
+  const numberForm = useForm({
+    resolver: zodResolver(PhoneNumberFormSchema),
+    defaultValues: { countryIso: DEFAULT_COUNTRY_ISO, phoneNumber: '' },
+  });
+  const number = useWatch({ control: numberForm.control, name: 'phoneNumber' });
+  const numberComplete = PhoneNumberFormSchema.shape.phoneNumber.safeParse(number).success;
   /** The full number the code was sent to; set means "code sent" (step 2). */
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
+  const codeForm = useForm({
+    resolver: zodResolver(PhoneCodeSchema),
+    defaultValues: { code: '' },
+  });
+  const code = useWatch({ control: codeForm.control, name: 'code' });
   const [verified, setVerified] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
   const checked = useRef(false);
 
   useEffect(() => {
@@ -57,9 +73,6 @@ export function PhoneVerifyRoute() {
     }
   }, [userId, navigate]);
 
-  const phoneNumber = `${dialCodeFor(countryIso) ?? '+91'}${number}`;
-  const numberComplete = PHONE_PATTERN.test(number);
-
   const send = async (to: string) => {
     if (!userId) return;
     try {
@@ -68,11 +81,11 @@ export function PhoneVerifyRoute() {
       countdown.start(response.resendAfterSeconds ?? CODE_RESEND_WAIT_SECONDS);
       notify.success(M.phoneCodeSent);
       if (response.devMode && response.devCode) {
-        setCode(digitsOnly(response.devCode, CODE_LENGTH));
+        codeForm.setValue('code', digitsOnly(response.devCode, CODE_LENGTH));
         notify.info(M.phoneDevCode);
       }
       // Move the member on to the code, whether it was typed or filled in.
-      setTimeout(() => codeInput.current?.focus(), 0);
+      setTimeout(() => codeForm.setFocus('code'), 0);
     } catch (error) {
       if (
         error instanceof ApiError &&
@@ -85,15 +98,13 @@ export function PhoneVerifyRoute() {
     }
   };
 
-  const handleSend = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!numberComplete || sendCode.isPending) return;
-    void send(phoneNumber);
+  const handleSend = ({ countryIso, phoneNumber }: PhoneNumberForm) => {
+    if (sendCode.isPending) return;
+    void send(`${dialCodeFor(countryIso) ?? '+91'}${phoneNumber}`);
   };
 
-  const handleVerify = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!userId || !sentTo || !CODE_PATTERN.test(code) || verifyPhone.isPending || verified) return;
+  const handleVerify = async ({ code }: PhoneCode) => {
+    if (!userId || !sentTo || verifyPhone.isPending || verified) return;
     try {
       const response = await verifyPhone.mutateAsync({ userId, phoneNumber: sentTo, code });
       setVerified(true);
@@ -108,91 +119,110 @@ export function PhoneVerifyRoute() {
 
   const changeNumber = () => {
     setSentTo(null);
-    setCode('');
+    codeForm.setValue('code', '');
   };
 
   return (
     <PublicLayout>
-      <div className="auth-page">
-        <AuthCard
-          wide
-          title="Verify your phone number"
-          subtitle={
-            sentTo
-              ? `Enter the ${CODE_LENGTH}-digit code we texted to ${sentTo}.`
-              : 'We will text you a code to confirm this number is yours.'
-          }
-        >
-          {!sentTo ? (
-            <form className="auth-form" onSubmit={handleSend} noValidate>
-              <div className="phone-row">
-                <Select
-                  label="Country code"
-                  name="countryCode"
-                  options={COUNTRY_OPTIONS}
-                  value={countryIso}
-                  onChange={(event) => setCountryIso(event.target.value)}
-                  autoComplete="tel-country-code"
-                />
-                <TextField
-                  label="Phone number"
-                  name="phoneNumber"
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  pattern={`[0-9]{${PHONE_NATIONAL_DIGITS}}`}
-                  maxLength={PHONE_NATIONAL_DIGITS}
-                  required
-                  hint={`${PHONE_NATIONAL_DIGITS} digits, without the country code`}
-                  value={number}
-                  onChange={(event) =>
-                    setNumber(digitsOnly(event.target.value, PHONE_NATIONAL_DIGITS))
-                  }
-                />
-              </div>
-              <Button
-                type="submit"
-                fullWidth
-                size="lg"
-                disabled={!numberComplete}
-                loading={sendCode.isPending}
-              >
-                Send code
-              </Button>
-            </form>
-          ) : (
-            <form className="auth-form" onSubmit={(event) => void handleVerify(event)} noValidate>
-              <CodeField ref={codeInput} value={code} onChange={setCode} disabled={verified} />
-              <Button
-                type="submit"
-                fullWidth
-                size="lg"
-                disabled={!CODE_PATTERN.test(code) || verified}
-                loading={verifyPhone.isPending}
-              >
-                Verify
-              </Button>
-              <ResendControl
-                secondsLeft={countdown.secondsLeft}
-                disabled={countdown.running || verified}
-                sending={sendCode.isPending}
-                onResend={() => void send(sentTo)}
+      <AuthCard
+        wide
+        title="Verify your phone number"
+        subtitle={
+          sentTo
+            ? `Enter the ${CODE_LENGTH}-digit code we texted to ${sentTo}.`
+            : 'We will text you a code to confirm this number is yours.'
+        }
+      >
+        {!sentTo ? (
+          <form
+            className={formStyles.form}
+            onSubmit={(event) => {
+              if (!numberComplete) event.preventDefault();
+              else void numberForm.handleSubmit(handleSend)(event);
+            }}
+            noValidate
+          >
+            <div className={styles.phoneRow}>
+              <Select
+                label="Country code"
+                options={COUNTRY_OPTIONS}
+                autoComplete="tel-country-code"
+                {...numberForm.register('countryIso')}
               />
-              <p className="auth-form__switch">
-                Wrong number?{' '}
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={changeNumber}
-                  disabled={verified}
-                >
-                  Change number
-                </button>
-              </p>
-            </form>
-          )}
-        </AuthCard>
-      </div>
+              <Controller
+                control={numberForm.control}
+                name="phoneNumber"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label="Phone number"
+                    type="tel"
+                    inputMode="numeric"
+                    autoComplete="tel-national"
+                    pattern={`[0-9]{${PHONE_NATIONAL_DIGITS}}`}
+                    maxLength={PHONE_NATIONAL_DIGITS}
+                    required
+                    hint={`${PHONE_NATIONAL_DIGITS} digits, without the country code`}
+                    error={fieldState.error?.message}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(event) =>
+                      field.onChange(digitsOnly(event.target.value, PHONE_NATIONAL_DIGITS))
+                    }
+                  />
+                )}
+              />
+            </div>
+            <Button
+              type="submit"
+              fullWidth
+              size="lg"
+              disabled={!numberComplete}
+              loading={sendCode.isPending}
+            >
+              Send code
+            </Button>
+          </form>
+        ) : (
+          <form
+            className={formStyles.form}
+            onSubmit={(event) => {
+              if (!CODE_PATTERN.test(code)) event.preventDefault();
+              else void codeForm.handleSubmit(handleVerify)(event);
+            }}
+            noValidate
+          >
+            <FormCodeField control={codeForm.control} name="code" disabled={verified} />
+            <Button
+              type="submit"
+              fullWidth
+              size="lg"
+              disabled={!CODE_PATTERN.test(code) || verified}
+              loading={verifyPhone.isPending}
+            >
+              Verify
+            </Button>
+            <ResendControl
+              secondsLeft={countdown.secondsLeft}
+              disabled={countdown.running || verified}
+              sending={sendCode.isPending}
+              onResend={() => void send(sentTo)}
+            />
+            <p className={formStyles.switch}>
+              Wrong number?{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={changeNumber}
+                disabled={verified}
+              >
+                Change number
+              </button>
+            </p>
+          </form>
+        )}
+      </AuthCard>
     </PublicLayout>
   );
 }

@@ -1,3 +1,4 @@
+import type { SignupRequest } from '@kindred/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
@@ -11,7 +12,6 @@ import { AuthCard } from '../components/auth-card';
 import { SignupForm } from '../components/signup-form';
 import { AUTH_UI_MESSAGES as M } from '../messages';
 import { markOtpSent } from '../otp-resend';
-import type { SignupValues } from '../validation';
 
 /** Sign-up (/signup). SPEC §2, §4 Signup flow, §5, §8. */
 export function SignupRoute() {
@@ -22,7 +22,7 @@ export function SignupRoute() {
 
   const goToCodeEntry = () => navigate(paths.verifyOtp(), { replace: true });
 
-  const handleSubmit = async (values: SignupValues) => {
+  const handleSubmit = async (values: SignupRequest) => {
     setSubmitting(true);
     let userId: string;
     try {
@@ -53,11 +53,9 @@ export function SignupRoute() {
 
   return (
     <PublicLayout>
-      <div className="auth-page">
-        <AuthCard wide title="Create your account" subtitle="Join Kindred and start connecting.">
-          <SignupForm submitting={submitting} onSubmit={(values) => void handleSubmit(values)} />
-        </AuthCard>
-      </div>
+      <AuthCard wide title="Create your account" subtitle="Join Kindred and start connecting.">
+        <SignupForm submitting={submitting} onSubmit={(values) => void handleSubmit(values)} />
+      </AuthCard>
     </PublicLayout>
   );
 }

@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { TwoFactorSetupResponse } from '@kindred/contracts';
 import { CODE_LENGTH } from '@kindred/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { Alert } from '../../../components/ui/alert';
@@ -14,9 +16,12 @@ import { getStoredUserId, storeMember } from '../../../lib/storage';
 import { useSetUpTwoFactor } from '../api/setup-two-factor';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { AuthCard } from '../components/auth-card';
-import { CodeField } from '../components/code-field';
+import formStyles from '../components/auth-form.module.css';
+import { FormCodeField } from '../components/code-field';
 import { AUTHENTICATOR_APP_EXAMPLES } from '../authenticator-apps';
 import { AUTH_UI_MESSAGES as M } from '../messages';
+import { AuthenticatorCodeSchema, type AuthenticatorCode } from '../validation';
+import styles from './two-factor-setup.module.css';
 
 /** SPEC §9: the redirect after 2FA setup waits 2 s. */
 export const AFTER_SETUP_REDIRECT_MS = 2_000;
@@ -50,7 +55,11 @@ export function TwoFactorSetupRoute() {
   const verify = useVerifyTwoFactor();
   const [details, setDetails] = useState<TwoFactorSetupResponse | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [code, setCode] = useState('');
+  const { handleSubmit, control } = useForm({
+    resolver: zodResolver(AuthenticatorCodeSchema),
+    defaultValues: { token: '' },
+  });
+  const code = useWatch({ control, name: 'token' });
   /** Where to go once verified; set means done. */
   const [nextPath, setNextPath] = useState<string | null>(null);
   const done = nextPath !== null;
@@ -105,11 +114,10 @@ export function TwoFactorSetupRoute() {
     }
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!userId || !isCompleteCode(code) || verify.isPending || done) return;
+  const submit = async ({ token }: AuthenticatorCode) => {
+    if (!userId || verify.isPending || done) return;
     try {
-      const { user } = await verify.mutateAsync({ userId, token: code });
+      const { user } = await verify.mutateAsync({ userId, token });
       storeMember({
         userId: user._id,
         sessionId: user.sessionId,
@@ -130,85 +138,90 @@ export function TwoFactorSetupRoute() {
 
   return (
     <PublicLayout>
-      <div className="auth-page">
-        <AuthCard
-          wide
-          title="Set up two-factor authentication"
-          subtitle="Protect your account with an authenticator app."
-        >
-          <div className="qr-setup">
-            <ol className="qr-setup__steps">
-              <li>Install an authenticator app such as {AUTHENTICATOR_APP_EXAMPLES}.</li>
-              <li>
-                Scan the QR code with the app, or type the setup key into it. On this phone, open
-                the link below the code instead.
-              </li>
-              <li>Enter the {CODE_LENGTH}-digit code the app shows.</li>
-            </ol>
-            {details ? (
-              <>
-                <img
-                  className="qr-setup__image"
-                  src={details.qrCode}
-                  alt="QR code to scan with your authenticator app"
-                  width={192}
-                  height={192}
-                />
-                {/* On a phone the QR code cannot be scanned by the same phone: the link hands the
+      <AuthCard
+        wide
+        title="Set up two-factor authentication"
+        subtitle="Protect your account with an authenticator app."
+      >
+        <div className={styles.setup}>
+          <ol className={styles.steps}>
+            <li>Install an authenticator app such as {AUTHENTICATOR_APP_EXAMPLES}.</li>
+            <li>
+              Scan the QR code with the app, or type the setup key into it. On this phone, open the
+              link below the code instead.
+            </li>
+            <li>Enter the {CODE_LENGTH}-digit code the app shows.</li>
+          </ol>
+          {details ? (
+            <>
+              <img
+                className={styles.qrImage}
+                src={details.qrCode}
+                alt="QR code to scan with your authenticator app"
+                width={192}
+                height={192}
+              />
+              {/* On a phone the QR code cannot be scanned by the same phone: the link hands the
                     otpauth:// URI to the installed authenticator app. */}
-                <a className="btn btn--secondary btn--sm" href={details.otpauthUrl}>
-                  Open in authenticator app
-                </a>
-                <div className="secret-key">
-                  <span className="secret-key__label" id="totp-secret-label">
-                    Setup key (for manual entry)
-                  </span>
-                  <div className="secret-key__row">
-                    <code
-                      className="secret-key__value"
-                      data-testid="totp-secret"
-                      aria-labelledby="totp-secret-label"
-                    >
-                      {groupSecret(details.secret)}
-                    </code>
-                    <Button variant="secondary" size="sm" onClick={() => void copySecret()}>
-                      Copy key
-                    </Button>
-                  </div>
+              <a className="btn btn--secondary btn--sm" href={details.otpauthUrl}>
+                Open in authenticator app
+              </a>
+              <div className={styles.secretKey}>
+                <span className={styles.secretKeyLabel} id="totp-secret-label">
+                  Setup key (for manual entry)
+                </span>
+                <div className={styles.secretKeyRow}>
+                  <code
+                    className={styles.secretKeyValue}
+                    data-testid="totp-secret"
+                    aria-labelledby="totp-secret-label"
+                  >
+                    {groupSecret(details.secret)}
+                  </code>
+                  <Button variant="secondary" size="sm" onClick={() => void copySecret()}>
+                    Copy key
+                  </Button>
                 </div>
-              </>
-            ) : loadFailed ? (
-              <Alert tone="error" title={M.twoFactorSetupFailed}>
-                <p>We could not prepare your setup key.</p>
-                <Button variant="secondary" size="sm" onClick={retry}>
-                  Try again
-                </Button>
-              </Alert>
-            ) : (
-              <div className="qr-setup__placeholder">
-                <Spinner size="lg" label="Preparing your QR code" />
               </div>
-            )}
-          </div>
-          <form className="auth-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-            <CodeField value={code} onChange={setCode} disabled={done || !details} />
-            <Button
-              type="submit"
-              fullWidth
-              size="lg"
-              disabled={!isCompleteCode(code) || done || !details}
-              loading={verify.isPending}
-            >
-              Verify
-            </Button>
-            {done ? (
-              <p className="verified-note" role="status">
-                Two-factor authentication is on. Taking you to the next step...
-              </p>
-            ) : null}
-          </form>
-        </AuthCard>
-      </div>
+            </>
+          ) : loadFailed ? (
+            <Alert tone="error" title={M.twoFactorSetupFailed}>
+              <p>We could not prepare your setup key.</p>
+              <Button variant="secondary" size="sm" onClick={retry}>
+                Try again
+              </Button>
+            </Alert>
+          ) : (
+            <div className={styles.qrPlaceholder}>
+              <Spinner size="lg" label="Preparing your QR code" />
+            </div>
+          )}
+        </div>
+        <form
+          className={formStyles.form}
+          onSubmit={(event) => {
+            if (!isCompleteCode(code)) event.preventDefault();
+            else void handleSubmit(submit)(event);
+          }}
+          noValidate
+        >
+          <FormCodeField control={control} name="token" disabled={done || !details} />
+          <Button
+            type="submit"
+            fullWidth
+            size="lg"
+            disabled={!isCompleteCode(code) || done || !details}
+            loading={verify.isPending}
+          >
+            Verify
+          </Button>
+          {done ? (
+            <p className={styles.verifiedNote} role="status">
+              Two-factor authentication is on. Taking you to the next step...
+            </p>
+          ) : null}
+        </form>
+      </AuthCard>
     </PublicLayout>
   );
 }

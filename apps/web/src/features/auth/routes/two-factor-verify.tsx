@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CODE_LENGTH } from '@kindred/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +13,9 @@ import { logout } from '../../../lib/session';
 import { getStoredUserId, storeMember, takeReturnTo } from '../../../lib/storage';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { AuthCard } from '../components/auth-card';
-import { CodeField } from '../components/code-field';
+import formStyles from '../components/auth-form.module.css';
+import { FormCodeField } from '../components/code-field';
+import { AuthenticatorCodeSchema, type AuthenticatorCode } from '../validation';
 import { AUTH_UI_MESSAGES as M } from '../messages';
 
 /** SPEC §8 "At login 2FA". */
@@ -34,7 +38,11 @@ export function TwoFactorVerifyRoute() {
   const navigate = useNavigate();
   const [userId] = useState(getStoredUserId);
   const verify = useVerifyTwoFactor();
-  const [code, setCode] = useState('');
+  const { handleSubmit, control } = useForm({
+    resolver: zodResolver(AuthenticatorCodeSchema),
+    defaultValues: { token: '' },
+  });
+  const code = useWatch({ control, name: 'token' });
   const [verified, setVerified] = useState(false);
   const checked = useRef(false);
 
@@ -47,16 +55,15 @@ export function TwoFactorVerifyRoute() {
     }
   }, [userId, navigate]);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code.length === 0 || verify.isPending || verified) return;
+  const submit = async ({ token }: AuthenticatorCode) => {
+    if (verify.isPending || verified) return;
     if (!userId) {
       notify.error(M.sessionExpired);
       navigate(paths.login(), { replace: true });
       return;
     }
     try {
-      const { user } = await verify.mutateAsync({ userId, token: code });
+      const { user } = await verify.mutateAsync({ userId, token });
       setVerified(true);
       storeMember({
         userId: user._id,
@@ -77,33 +84,38 @@ export function TwoFactorVerifyRoute() {
 
   return (
     <PublicLayout>
-      <div className="auth-page">
-        <AuthCard
-          title="Two-factor verification"
-          subtitle={`Enter the ${CODE_LENGTH}-digit code from your authenticator app.`}
-          footer={
-            <>
-              Not you?{' '}
-              <button type="button" className="link-button" onClick={() => void logout()}>
-                Use a different account
-              </button>
-            </>
-          }
+      <AuthCard
+        title="Two-factor verification"
+        subtitle={`Enter the ${CODE_LENGTH}-digit code from your authenticator app.`}
+        footer={
+          <>
+            Not you?{' '}
+            <button type="button" className="link-button" onClick={() => void logout()}>
+              Use a different account
+            </button>
+          </>
+        }
+      >
+        <form
+          className={formStyles.form}
+          onSubmit={(event) => {
+            if (code.length === 0) event.preventDefault();
+            else void handleSubmit(submit)(event);
+          }}
+          noValidate
         >
-          <form className="auth-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-            <CodeField value={code} onChange={setCode} disabled={verified} autoFocus />
-            <Button
-              type="submit"
-              fullWidth
-              size="lg"
-              disabled={code.length === 0 || verified}
-              loading={verify.isPending}
-            >
-              Verify
-            </Button>
-          </form>
-        </AuthCard>
-      </div>
+          <FormCodeField control={control} name="token" disabled={verified} autoFocus />
+          <Button
+            type="submit"
+            fullWidth
+            size="lg"
+            disabled={code.length === 0 || verified}
+            loading={verify.isPending}
+          >
+            Verify
+          </Button>
+        </form>
+      </AuthCard>
     </PublicLayout>
   );
 }

@@ -68,6 +68,18 @@ describe('email code screen', () => {
     expect(window.localStorage.getItem('signupEmail')).toBeNull();
   });
 
+  it('checks the code format as the API does, before sending', async () => {
+    window.localStorage.setItem('signupEmail', 'ann@example.com');
+    markOtpSent('ann@example.com');
+    const calls = mockApi({});
+    renderApp('/verify-otp');
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Verification code'), '123{Enter}');
+    expect(await screen.findByText('Please enter the 6-digit code')).toBeInTheDocument();
+    expect(screen.getByLabelText('Verification code')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+  });
+
   it('shows the server message for a wrong code', async () => {
     window.localStorage.setItem('signupEmail', 'ann@example.com');
     markOtpSent('ann@example.com');

@@ -1,5 +1,13 @@
-import { CODE_LENGTH, CODE_RESEND_WAIT_SECONDS, CODE_TTL_SECONDS } from '@kindred/contracts';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CODE_LENGTH,
+  CODE_RESEND_WAIT_SECONDS,
+  CODE_TTL_SECONDS,
+  VerifyOtpRequestSchema,
+  type VerifyOtpRequest,
+} from '@kindred/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +20,8 @@ import { storage, storeMember } from '../../../lib/storage';
 import { useSendEmailOtp } from '../api/send-otp';
 import { useVerifyEmailOtp } from '../api/verify-otp';
 import { AuthCard } from '../components/auth-card';
-import { CodeField } from '../components/code-field';
+import formStyles from '../components/auth-form.module.css';
+import { FormCodeField } from '../components/code-field';
 import { ResendControl } from '../components/resend-control';
 import { useCountdown } from '../hooks/use-countdown';
 import { AUTH_UI_MESSAGES as M } from '../messages';
@@ -32,8 +41,16 @@ export function VerifyOtpRoute() {
   const countdown = useCountdown();
   const { start: startCountdown } = countdown;
   const [storedEmail] = useState(() => storage.get('signupEmail'));
-  const [email, setEmail] = useState(storedEmail ?? '');
-  const [code, setCode] = useState('');
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(VerifyOtpRequestSchema),
+    defaultValues: { email: storedEmail ?? '', otp: '' },
+  });
+  const [email, code] = useWatch({ control, name: ['email', 'otp'] });
   const [verified, setVerified] = useState(false);
   const autoSendDone = useRef(false);
   const { mutateAsync: requestCode } = sendOtp;
@@ -71,11 +88,10 @@ export function VerifyOtpRoute() {
   const address = normalizeEmail(email);
   const canResend = address !== '' && !countdown.running && !sendOtp.isPending && !verified;
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!address || code.length === 0 || verifyOtp.isPending || verified) return;
+  const verify = async (values: VerifyOtpRequest) => {
+    if (verifyOtp.isPending || verified) return;
     try {
-      const response = await verifyOtp.mutateAsync({ email: address, otp: code });
+      const response = await verifyOtp.mutateAsync(values);
       setVerified(true);
       storeMember({ userId: response.userId });
       storage.remove('signupEmail');
@@ -95,59 +111,63 @@ export function VerifyOtpRoute() {
 
   return (
     <PublicLayout>
-      <div className="auth-page">
-        <AuthCard
-          title="Verify your email"
-          subtitle={
-            storedEmail ? (
-              <>
-                Enter the {CODE_LENGTH}-digit code we sent to <strong>{storedEmail}</strong>.
-              </>
-            ) : (
-              `Enter your email address and the ${CODE_LENGTH}-digit code we sent you.`
-            )
-          }
+      <AuthCard
+        title="Verify your email"
+        subtitle={
+          storedEmail ? (
+            <>
+              Enter the {CODE_LENGTH}-digit code we sent to <strong>{storedEmail}</strong>.
+            </>
+          ) : (
+            `Enter your email address and the ${CODE_LENGTH}-digit code we sent you.`
+          )
+        }
+      >
+        <form
+          className={formStyles.form}
+          onSubmit={(event) => {
+            if (!address || code.length === 0) event.preventDefault();
+            else void handleSubmit(verify)(event);
+          }}
+          noValidate
         >
-          <form className="auth-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-            {!storedEmail ? (
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            ) : null}
-            <CodeField
-              value={code}
-              onChange={setCode}
-              hint={`The code expires after ${CODE_TTL_SECONDS / 60} minutes.`}
-              disabled={verified}
-              autoFocus={Boolean(storedEmail)}
+          {!storedEmail ? (
+            <TextField
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              error={errors.email?.message}
+              {...register('email')}
             />
-            <Button
-              type="submit"
-              fullWidth
-              size="lg"
-              disabled={!address || code.length === 0 || verified}
-              loading={verifyOtp.isPending}
-            >
-              Verify
-            </Button>
-            <ResendControl
-              secondsLeft={countdown.secondsLeft}
-              disabled={!canResend}
-              sending={sendOtp.isPending}
-              onResend={() => void send(address, false)}
-              prompt={storedEmail ? "Didn't get the code?" : 'Need a code?'}
-              label={storedEmail ? 'Resend code' : 'Send code'}
-            />
-          </form>
-        </AuthCard>
-      </div>
+          ) : null}
+          <FormCodeField
+            control={control}
+            name="otp"
+            hint={`The code expires after ${CODE_TTL_SECONDS / 60} minutes.`}
+            disabled={verified}
+            autoFocus={Boolean(storedEmail)}
+          />
+          <Button
+            type="submit"
+            fullWidth
+            size="lg"
+            disabled={!address || code.length === 0 || verified}
+            loading={verifyOtp.isPending}
+          >
+            Verify
+          </Button>
+          <ResendControl
+            secondsLeft={countdown.secondsLeft}
+            disabled={!canResend}
+            sending={sendOtp.isPending}
+            onResend={() => void send(address, false)}
+            prompt={storedEmail ? "Didn't get the code?" : 'Need a code?'}
+            label={storedEmail ? 'Resend code' : 'Send code'}
+          />
+        </form>
+      </AuthCard>
     </PublicLayout>
   );
 }
