@@ -5,7 +5,8 @@ import { paths } from '../../../lib/paths';
 import { useMemberSearch } from '../api/search-members';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import type { ViewAllState } from '../navigation-state';
-import '../search.css';
+import { clsx } from 'clsx';
+import styles from './search.module.css';
 
 /** Pause after the last key before searching. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -141,15 +142,15 @@ export function SearchBox({ className }: SearchBoxProps) {
   }
 
   return (
-    <div className={['search-box', className].filter(Boolean).join(' ')} onBlur={onBlur}>
-      <svg className="search-box__icon" viewBox="0 0 20 20" aria-hidden="true">
+    <div className={clsx(styles.searchBox, className)} onBlur={onBlur}>
+      <svg className={styles.searchBoxIcon} viewBox="0 0 20 20" aria-hidden="true">
         <circle cx="9" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M13.5 13.5L18 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
       <input
         ref={inputRef}
         type="search"
-        className="search-box__input"
+        className={styles.searchBoxInput}
         role="combobox"
         aria-label={SEARCH_TEXTS.label}
         aria-autocomplete="list"
@@ -171,9 +172,9 @@ export function SearchBox({ className }: SearchBoxProps) {
       />
       {showPopup ? (
         // A click on the popup (its scrollbar, the gaps between options) leaves focus where it is.
-        <div className="search-box__popup" onMouseDown={(event) => event.preventDefault()}>
+        <div className={styles.searchBoxPopup} onMouseDown={(event) => event.preventDefault()}>
           {status ? (
-            <p className="search-box__status" role="status">
+            <p className={styles.searchBoxStatus} role="status">
               {status}
             </p>
           ) : (
@@ -186,20 +187,18 @@ export function SearchBox({ className }: SearchBoxProps) {
             role="listbox"
             aria-label="Members found"
             aria-activedescendant={activeId}
-            className="search-box__list"
+            className={styles.searchBoxList}
             hidden={!showList}
             tabIndex={0}
             onKeyDown={onKeyDown}
           >
             {options.map((option, index) => {
               const selected = index === activeIndex;
-              const className = [
-                'search-box__option',
-                option.kind === 'viewAll' && 'search-box__option--view-all',
-                selected && 'search-box__option--active',
-              ]
-                .filter(Boolean)
-                .join(' ');
+              const className = clsx(
+                styles.searchBoxOption,
+                option.kind === 'viewAll' && styles.searchBoxOptionViewAll,
+                selected && styles.searchBoxOptionActive,
+              );
               return (
                 <li
                   key={option.kind === 'member' ? option.member._id : 'view-all'}
@@ -213,14 +212,14 @@ export function SearchBox({ className }: SearchBoxProps) {
                   {option.kind === 'member' ? (
                     <>
                       <SuggestionAvatar member={option.member} />
-                      <span className="search-box__name">
+                      <span className={styles.searchBoxName}>
                         {option.member.firstName} {option.member.lastName}
                       </span>
                     </>
                   ) : (
-                    <span className="search-box__view-all">
+                    <span>
                       {SEARCH_TEXTS.viewAll}
-                      <span className="search-box__count"> ({totalCount})</span>
+                      <span className={styles.searchBoxCount}> ({totalCount})</span>
                     </span>
                   )}
                 </li>
@@ -235,10 +234,12 @@ export function SearchBox({ className }: SearchBoxProps) {
 
 export function SuggestionAvatar({ member }: { member: SearchSuggestion }) {
   if (member.profilePicture) {
-    return <img className="search-avatar" src={member.profilePicture} alt="" loading="lazy" />;
+    return (
+      <img className={styles.searchAvatar} src={member.profilePicture} alt="" loading="lazy" />
+    );
   }
   return (
-    <span className="search-avatar search-avatar--initials" aria-hidden="true">
+    <span className={styles.searchAvatar} aria-hidden="true">
       {`${member.firstName.charAt(0)}${member.lastName.charAt(0)}`.toUpperCase()}
     </span>
   );

@@ -10,7 +10,8 @@ import { paths } from '../../../lib/paths';
 import { SEARCH_PAGE_SIZE, useMemberSearch } from '../api/search-members';
 import { SearchBox, SEARCH_TEXTS, SuggestionAvatar } from '../components/search-box';
 import { readViewAllState, type ViewAllState } from '../navigation-state';
-import '../search.css';
+import { clsx } from 'clsx';
+import styles from '../components/search.module.css';
 
 /**
  * All search results, 10 a page (/view-all, SPEC §2): the navigation state carries the query, the
@@ -29,7 +30,7 @@ export function ViewAllRoute() {
         </MemberHeader>
       }
     >
-      <div className="view-all">
+      <div className={styles.viewAll}>
         {state ? (
           <Results key={state.query} state={state} />
         ) : (
@@ -79,10 +80,10 @@ function Results({ state }: { state: ViewAllState }) {
 
   return (
     <Card as="section" padding="lg" aria-labelledby="view-all-heading">
-      <h1 id="view-all-heading" ref={headingRef} tabIndex={-1} className="view-all__heading">
+      <h1 id="view-all-heading" ref={headingRef} tabIndex={-1} className={styles.viewAllHeading}>
         Results for “{query}”
       </h1>
-      <p className="view-all__summary" aria-live="polite">
+      <p className={styles.viewAllSummary} aria-live="polite">
         {search.isPending
           ? SEARCH_TEXTS.loading
           : totalCount === 0
@@ -92,19 +93,17 @@ function Results({ state }: { state: ViewAllState }) {
 
       {search.isError && !search.data ? <Alert tone="error">{SEARCH_TEXTS.failed}</Alert> : null}
       {search.isPending ? (
-        <div className="view-all__loading">
+        <div className={styles.viewAllLoading}>
           <Spinner label="Loading results" />
         </div>
       ) : results.length > 0 ? (
         <ul
-          className={['view-all__list', search.isPlaceholderData && 'view-all__list--stale']
-            .filter(Boolean)
-            .join(' ')}
+          className={clsx(styles.viewAllList, search.isPlaceholderData && styles.viewAllListStale)}
         >
           {results.map((member) => (
-            <li key={member._id} className="view-all__item">
+            <li key={member._id} className={styles.viewAllItem}>
               <SuggestionAvatar member={member} />
-              <Link to={paths.viewProfile(member._id)} className="view-all__name">
+              <Link to={paths.viewProfile(member._id)} className={styles.viewAllName}>
                 {member.firstName} {member.lastName}
               </Link>
             </li>
@@ -113,7 +112,7 @@ function Results({ state }: { state: ViewAllState }) {
       ) : null}
 
       {pageCount > 1 ? (
-        <nav className="view-all__pager" aria-label="Result pages">
+        <nav className={styles.viewAllPager} aria-label="Result pages">
           <Button
             variant="secondary"
             onClick={() => goToPage(currentPage - 1)}
@@ -121,7 +120,7 @@ function Results({ state }: { state: ViewAllState }) {
           >
             Previous
           </Button>
-          <span className="view-all__page" aria-current="page">
+          <span className={styles.viewAllPage} aria-current="page">
             Page {currentPage} of {pageCount}
           </span>
           <Button
