@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   engine: 'pglite' | 'postgres';
   /** The node-postgres pool when running on a PostgreSQL server (for libraries that need one). */
   pool: pg.Pool | undefined;
+  /** The embedded engine when running on PGlite (tests copy its data directory with dumpDataDir). */
+  pglite: PGlite | undefined;
   /**
    * Apply every pending SQL migration; resolves with the names of those it applied (empty when
    * the schema was up to date). Safe to call from several processes at once.
@@ -39,6 +41,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Where PGlite keeps its files; `undefined` (with no url) means an in-memory database. */
   pgliteDir?: string | undefined;
+  /** A PGlite data directory image (from `dumpDataDir`) to start from instead of an empty one. */
+  pgliteImage?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -68,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db: db as unknown as Database,
       engine: 'postgres',
       pool,
+      pglite: undefined,
       async migrate() {
         const client = await pool.connect();
         try {
@@ -96,7 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(options.pgliteDir, { recursive: true });
     lock = acquireDataDirLock(options.pgliteDir);
   }
-  const client = new PGlite(options.pgliteDir);
+  const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteImage });
   try {
     await client.waitReady;
   } catch (error) {
@@ -108,6 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db: db as unknown as Database,
     engine: 'pglite',
     pool: undefined,
+    pglite: client,
     async migrate() {
       const pending = await pendingMigrations((text) => client.query(text));
       await migratePglite(db, { migrationsFolder });
