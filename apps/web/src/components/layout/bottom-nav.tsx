@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
 import { BellIcon, HomeIcon, LiveIcon, MoreIcon, ProfileIcon } from './nav-icons';
+import { clsx } from 'clsx';
+import styles from './layout.module.css';
 
 export interface BottomNavProps {
   myId: string | null;
@@ -15,17 +17,17 @@ export interface BottomNavProps {
  */
 export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
   return (
-    <nav className="bottom-nav" aria-label="Quick navigation">
-      <ul className="bottom-nav__list">
+    <nav className={styles.bottomNav} aria-label="Quick navigation">
+      <ul className={styles.bottomNavList}>
         <li>
-          <NavLink to={paths.feed()} end className="bottom-nav__item">
+          <NavLink to={paths.feed()} end className={styles.bottomNavItem}>
             <HomeIcon />
             <span>Home</span>
           </NavLink>
         </li>
         <li>
           {myId ? (
-            <NavLink to={paths.viewProfile(myId)} className="bottom-nav__item">
+            <NavLink to={paths.viewProfile(myId)} className={styles.bottomNavItem}>
               <ProfileIcon />
               <span>Profile</span>
             </NavLink>
@@ -36,7 +38,7 @@ export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
         <li>
           <button
             type="button"
-            className="bottom-nav__item"
+            className={styles.bottomNavItem}
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
             onClick={onOpenMenu}
@@ -53,7 +55,10 @@ export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
 function SoonItem({ icon, label }: { icon: ReactNode; label: string }) {
   return (
     <li>
-      <span className="bottom-nav__item bottom-nav__item--soon" title={`${label}: coming soon`}>
+      <span
+        className={clsx(styles.bottomNavItem, styles.bottomNavItemSoon)}
+        title={`${label}: coming soon`}
+      >
         {icon}
         <span>{label}</span>
         <span className="visually-hidden">(coming soon)</span>

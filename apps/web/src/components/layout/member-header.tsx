@@ -7,7 +7,7 @@ import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import { MemberMenuContext } from './member-nav-context';
 import { MenuIcon } from './nav-icons';
-import './layout.css';
+import styles from './layout.module.css';
 
 export interface MemberHeaderProps {
   /** The middle of the bar, e.g. the feed's search box. */
@@ -30,24 +30,24 @@ export function MemberHeader({ children }: MemberHeaderProps) {
   };
 
   return (
-    <header className="member-header">
-      <div className="member-header__inner">
-        <Link to={paths.feed()} className="member-header__brand">
+    <header className={styles.memberHeader}>
+      <div className={styles.memberHeaderInner}>
+        <Link to={paths.feed()} className={styles.memberHeaderBrand}>
           <Logo size="sm" />
         </Link>
         {children ? (
-          <div className="member-header__middle">{children}</div>
+          <div className={styles.memberHeaderMiddle}>{children}</div>
         ) : (
-          <div className="member-header__spacer" />
+          <div className={styles.memberHeaderSpacer} />
         )}
-        <div className="member-header__end">
-          <span className="member-header__greeting">
+        <div className={styles.memberHeaderEnd}>
+          <span className={styles.memberHeaderGreeting}>
             {firstName ? `Hi, ${firstName}` : 'Welcome'}
           </span>
           {menu ? (
             <button
               type="button"
-              className="member-menu-button"
+              className={styles.memberMenuButton}
               aria-label="Menu"
               aria-haspopup="dialog"
               aria-expanded={menu.menuOpen}

@@ -6,7 +6,8 @@ import { MemberMenu } from './member-menu';
 import { MemberMenuContext, MemberShellContext } from './member-nav-context';
 import { MobileMenu } from './mobile-menu';
 import { SiteFooter } from './site-footer';
-import './layout.css';
+import { clsx } from 'clsx';
+import styles from './layout.module.css';
 
 export interface MemberLayoutProps {
   children: ReactNode;
@@ -35,11 +36,17 @@ export function MemberLayout({ children, header, footer, width = 'wide' }: Membe
         Skip to content
       </a>
       {header ?? <MemberHeader />}
-      <div className={`member-body member-body--${width}`}>
-        <div className="member-body__menu">
+      <div
+        className={clsx(
+          styles.memberBody,
+          width === 'narrow' && styles.memberBodyNarrow,
+          width === 'full' && styles.memberBodyFull,
+        )}
+      >
+        <div className={styles.memberBodyMenu}>
           <MemberMenu myId={myId} onOpenSettings={openSettings} />
         </div>
-        <main id="main" className="member-main" tabIndex={-1}>
+        <main id="main" className={styles.memberMain} tabIndex={-1}>
           {children}
         </main>
       </div>

@@ -9,6 +9,9 @@ import {
   ProfileIcon,
   SettingsIcon,
 } from './nav-icons';
+import { clsx } from 'clsx';
+import { SoonBadge } from '../ui/soon-badge';
+import styles from './layout.module.css';
 
 export interface MemberMenuProps {
   /** The signed-in member, for My Profile. */
@@ -34,9 +37,9 @@ export function MemberMenu({
 }: MemberMenuProps) {
   return (
     <nav className="member-menu" aria-label={label}>
-      <ul className="member-menu__list">
+      <ul className={styles.memberMenuList}>
         <li>
-          <NavLink to={paths.feed()} end className="member-menu__item" onClick={onNavigate}>
+          <NavLink to={paths.feed()} end className={styles.memberMenuItem} onClick={onNavigate}>
             <HomeIcon />
             <span>Home</span>
           </NavLink>
@@ -45,7 +48,7 @@ export function MemberMenu({
           <li>
             <NavLink
               to={paths.viewProfile(myId)}
-              className="member-menu__item"
+              className={styles.memberMenuItem}
               onClick={onNavigate}
             >
               <ProfileIcon />
@@ -59,7 +62,7 @@ export function MemberMenu({
         <li>
           <button
             type="button"
-            className="member-menu__item"
+            className={styles.memberMenuItem}
             onClick={() => {
               onNavigate?.();
               onOpenSettings?.();
@@ -80,11 +83,11 @@ export function MemberMenu({
 function ComingSoonItem({ icon, label }: { icon: ReactNode; label: string }) {
   return (
     <li>
-      <span className="member-menu__item member-menu__item--soon">
+      <span className={clsx(styles.memberMenuItem, styles.memberMenuItemSoon)}>
         {icon}
-        <span className="member-menu__text">
+        <span className={styles.memberMenuText}>
           <span>{label}</span>
-          <span className="soon-badge">Coming soon</span>
+          <SoonBadge />
         </span>
       </span>
     </li>

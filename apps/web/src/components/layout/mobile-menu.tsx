@@ -1,5 +1,6 @@
 import { Modal } from '../ui/modal';
 import { MemberMenu } from './member-menu';
+import styles from './layout.module.css';
 
 export interface MobileMenuProps {
   open: boolean;
@@ -11,7 +12,7 @@ export interface MobileMenuProps {
 /** The member menu as a dialog, for small screens (opened from the header or the bottom nav's More). */
 export function MobileMenu({ open, onClose, myId, onOpenSettings }: MobileMenuProps) {
   return (
-    <Modal open={open} onClose={onClose} title="Menu" size="sm" className="mobile-menu">
+    <Modal open={open} onClose={onClose} title="Menu" size="sm" className={styles.mobileMenu}>
       <MemberMenu
         myId={myId}
         label="Mobile menu"

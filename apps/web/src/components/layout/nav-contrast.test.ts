@@ -32,7 +32,7 @@ describe('navigation text contrast', () => {
   it('never fades the text of the bottom navigation or the member menu with opacity', () => {
     const faded = rules().filter(
       ({ selector, body }) =>
-        /bottom-nav|member-menu|feed-menu/.test(selector) &&
+        /bottom-?nav|member-?menu|feed-?menu/i.test(selector) &&
         !/\bsvg\s*$/.test(selector) &&
         /(^|;|\s)opacity\s*:\s*0?\.\d+/.test(body),
     );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../ui/logo';
 import { SiteFooter } from './site-footer';
-import './layout.css';
+import styles from './layout.module.css';
 
 export interface PublicLayoutProps {
   children: ReactNode;
@@ -19,15 +19,15 @@ export function PublicLayout({ children, navAction, logoHref = '/' }: PublicLayo
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="public-nav">
-        <div className="public-nav__inner">
-          <Link to={logoHref} className="public-nav__brand">
+      <header className={styles.publicNav}>
+        <div className={styles.publicNavInner}>
+          <Link to={logoHref} className={styles.publicNavBrand}>
             <Logo size="sm" />
           </Link>
           {navAction ? <div className="public-nav__action">{navAction}</div> : null}
         </div>
       </header>
-      <main id="main" className="public-main" tabIndex={-1}>
+      <main id="main" className={styles.publicMain} tabIndex={-1}>
         {children}
       </main>
       <SiteFooter />

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import './layout.css';
+import styles from './layout.module.css';
 
 /** The footer on every screen: the current year and the rights line; pages may add content above it. */
 export function SiteFooter({ children }: { children?: ReactNode }) {
   const year = new Date().getFullYear();
   return (
-    <footer className="site-footer">
+    <footer className={styles.siteFooter}>
       {children}
-      <p className="site-footer__rights">© {year} Kindred. All rights reserved.</p>
+      <p className={styles.siteFooterRights}>© {year} Kindred. All rights reserved.</p>
     </footer>
   );
 }
