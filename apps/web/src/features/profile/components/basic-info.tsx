@@ -2,6 +2,8 @@ import type { Profile } from '@kindred/contracts';
 import { Card } from '../../../components/ui/card';
 import { optionLabel } from '../labels';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
+import styles from './basic-info.module.css';
+import sectionStyles from './profile-section.module.css';
 
 /**
  * The place a profile shows: the place name, or its city and country. Never the coordinates (the
@@ -22,15 +24,15 @@ export function BasicInfo({ profile }: { profile: Profile }) {
     ['Sexuality', profile.sexuality ? optionLabel(profile.sexuality) : ''],
   ];
   return (
-    <Card as="section" aria-labelledby="basic-info-heading" className="profile-section">
-      <h2 id="basic-info-heading" className="profile-section__title">
+    <Card as="section" aria-labelledby="basic-info-heading">
+      <h2 id="basic-info-heading" className={sectionStyles.title}>
         Basic Information
       </h2>
-      <dl className="basic-info">
+      <dl className={styles.list}>
         {rows.map(([label, value]) => (
-          <div key={label} className="basic-info__row">
+          <div key={label} className={styles.row}>
             <dt>{label}</dt>
-            <dd className={value ? undefined : 'basic-info__empty'}>{value || M.notSpecified}</dd>
+            <dd className={value ? undefined : styles.empty}>{value || M.notSpecified}</dd>
           </div>
         ))}
       </dl>

@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { VerifiedBadge } from '../../posts';
 import { useConnectionList, type ConnectionDirection } from '../api/connections';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
+import styles from './connection-list-modal.module.css';
 import { MemberAvatar } from './member-avatar';
 
 export interface ConnectionListModalProps {
@@ -48,29 +49,25 @@ export function ConnectionListModal({ direction, userId, onClose }: ConnectionLi
       size="sm"
     >
       {direction === null ? null : list.isPending ? (
-        <div className="connection-list__loading">
+        <div className={styles.loading}>
           <Spinner label={`Loading ${TITLES[direction].toLowerCase()}`} />
         </div>
       ) : list.isError && users.length === 0 ? (
         <Alert tone="error">{FAILED[direction]}</Alert>
       ) : users.length === 0 ? (
-        <p className="connection-list__empty">{EMPTY[direction]}</p>
+        <p className={styles.empty}>{EMPTY[direction]}</p>
       ) : (
         <>
-          <ul className="connection-list">
+          <ul className={styles.list}>
             {users.map((user) => (
-              <li key={user._id} className="connection-list__item">
+              <li key={user._id} className={styles.item}>
                 <MemberAvatar
                   firstName={user.firstName}
                   lastName={user.lastName}
                   src={user.profilePicture}
                   size="sm"
                 />
-                <Link
-                  to={paths.viewProfile(user._id)}
-                  onClick={onClose}
-                  className="connection-list__name"
-                >
+                <Link to={paths.viewProfile(user._id)} onClick={onClose} className={styles.name}>
                   {user.firstName} {user.lastName}
                 </Link>
                 {user.verifiedBadge ? <VerifiedBadge /> : null}

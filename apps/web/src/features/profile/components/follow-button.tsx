@@ -17,7 +17,6 @@ export function FollowButton({ name, isFollowing, disabled, onToggle }: FollowBu
       title={isFollowing ? `Unfollow ${name}` : undefined}
       onClick={onToggle}
       disabled={disabled}
-      className="follow-button"
     >
       {isFollowing ? 'Following' : 'Follow'}
     </Button>

@@ -1,3 +1,6 @@
+import { clsx } from 'clsx';
+import styles from './member-avatar.module.css';
+
 export interface MemberAvatarProps {
   firstName: string;
   lastName: string;
@@ -17,13 +20,13 @@ export function MemberAvatar({
 }: MemberAvatarProps) {
   const name = `${firstName} ${lastName}`.trim();
   const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
-  const className = `member-avatar member-avatar--${size}`;
+  const className = clsx(styles.avatar, styles[size]);
   if (src) {
     return <img className={className} src={src} alt={decorative ? '' : name} loading="lazy" />;
   }
   return (
     <span
-      className={`${className} member-avatar--initials`}
+      className={className}
       role={decorative ? undefined : 'img'}
       aria-label={decorative ? undefined : name}
       aria-hidden={decorative || undefined}

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import styles from './photo-gallery.module.css';
 
 export interface PhotoGalleryProps {
   name: string;
@@ -23,19 +24,19 @@ export function PhotoGallery({ name, photos, thumbnails }: PhotoGalleryProps) {
 
   return (
     <>
-      <ul className="photo-grid" aria-label={`Photos of ${name}`}>
+      <ul className={styles.grid} aria-label={`Photos of ${name}`}>
         {photos.map((url, index) => (
           <li key={url}>
             <button
               type="button"
-              className="photo-grid__button"
+              className={styles.tile}
               onClick={() => setOpen(index)}
               aria-label={`View photo ${index + 1} of ${count}`}
             >
               <img
                 src={thumbnails[index] ?? url}
                 alt={index === 0 ? `${name}'s profile picture` : `${name}'s photo ${index + 1}`}
-                className="photo-grid__image"
+                className={styles.image}
                 loading="lazy"
               />
             </button>
@@ -47,13 +48,12 @@ export function PhotoGallery({ name, photos, thumbnails }: PhotoGalleryProps) {
         onClose={() => setOpen(null)}
         title={open === null ? '' : `Photo ${open + 1} of ${count}`}
         size="lg"
-        className="lightbox"
       >
         {current !== undefined && open !== null ? (
-          <div className="lightbox__body" onKeyDown={onKeyDown}>
-            <img src={current} alt={`${name}'s photo ${open + 1}`} className="lightbox__image" />
+          <div className={styles.viewer} onKeyDown={onKeyDown}>
+            <img src={current} alt={`${name}'s photo ${open + 1}`} className={styles.viewerImage} />
             {count > 1 ? (
-              <div className="lightbox__nav">
+              <div className={styles.viewerNav}>
                 <Button variant="secondary" size="sm" onClick={() => step(-1)}>
                   Previous photo
                 </Button>

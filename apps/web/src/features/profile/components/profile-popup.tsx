@@ -1,8 +1,11 @@
 import type { Subscription } from '@kindred/contracts';
+import { clsx } from 'clsx';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { MemberAvatar } from './member-avatar';
-import { planText, statusClass, statusText, subscriptionText } from './subscription-display';
+import styles from './profile-popup.module.css';
+import { planText, statusClass, subscriptionText } from './subscription-display';
+import { SubscriptionStatus } from './subscription-status';
 
 export interface ProfilePopupProps {
   open: boolean;
@@ -26,10 +29,10 @@ export function ProfilePopup({
 }: ProfilePopupProps) {
   return (
     <Modal open={open} onClose={onClose} title={`${firstName} ${lastName}`} size="sm">
-      <div className="profile-popup">
+      <div className={styles.popup}>
         <MemberAvatar firstName={firstName} lastName={lastName} src={picture} size="xl" />
         {subscription ? (
-          <dl className={`profile-popup__details ${statusClass(subscription)}`}>
+          <dl className={clsx(styles.details, statusClass(subscription))}>
             <div>
               <dt>Plan</dt>
               <dd>{planText(subscription)}</dd>
@@ -37,7 +40,7 @@ export function ProfilePopup({
             <div>
               <dt>Status</dt>
               <dd>
-                <span className="subscription-status">{statusText(subscription)}</span>
+                <SubscriptionStatus subscription={subscription} />
               </dd>
             </div>
             <div>

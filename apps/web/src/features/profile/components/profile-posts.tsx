@@ -1,5 +1,6 @@
 import { Card } from '../../../components/ui/card';
 import { CreatePostButton, PostFeed } from '../../posts';
+import sectionStyles from './profile-section.module.css';
 
 export interface ProfilePostsProps {
   userId: string;
@@ -13,9 +14,9 @@ export interface ProfilePostsProps {
  */
 export function ProfilePosts({ userId, isOwn, firstName }: ProfilePostsProps) {
   return (
-    <Card as="section" aria-labelledby="profile-posts-heading" className="profile-section">
-      <div className="profile-section__header">
-        <h2 id="profile-posts-heading" className="profile-section__title">
+    <Card as="section" aria-labelledby="profile-posts-heading">
+      <div className={sectionStyles.header}>
+        <h2 id="profile-posts-heading" className={sectionStyles.title}>
           {isOwn ? 'My Posts' : `${firstName}'s Posts`}
         </h2>
         {isOwn ? <CreatePostButton size="sm" /> : null}

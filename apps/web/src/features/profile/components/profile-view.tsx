@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { VerifiedBadge } from '../../posts';
@@ -17,9 +16,12 @@ import { ConnectionListModal } from './connection-list-modal';
 import { FollowButton } from './follow-button';
 import { ManagePhotosModal } from './manage-photos-modal';
 import { MemberAvatar } from './member-avatar';
+import { PageLoading } from './page-loading';
 import { PhotoGallery } from './photo-gallery';
 import { ProfilePopup } from './profile-popup';
 import { ProfilePosts } from './profile-posts';
+import sectionStyles from './profile-section.module.css';
+import styles from './profile-view.module.css';
 import { SubscriptionBanner } from './subscription-banner';
 import { UpgradeModal } from './upgrade-modal';
 import { useFollow } from './use-follow';
@@ -52,11 +54,7 @@ export function ProfileView({ userId, viewerId }: ProfileViewProps) {
 function ProfileLoader({ userId, viewerId }: ProfileViewProps) {
   const profile = useProfile(userId);
   if (profile.isPending) {
-    return (
-      <div className="page-loading">
-        <Spinner size="lg" label="Loading profile" />
-      </div>
-    );
+    return <PageLoading label="Loading profile" />;
   }
   if (profile.isError) {
     const own = userId === viewerId;
@@ -83,10 +81,10 @@ function ProfileProblem({ message, children }: { message: string; children?: Rea
     <Card
       as="section"
       padding="lg"
-      className="profile-problem"
+      className={styles.problem}
       aria-labelledby="profile-problem-heading"
     >
-      <h1 id="profile-problem-heading" className="profile-problem__title">
+      <h1 id="profile-problem-heading" className={styles.problemTitle}>
         Profile
       </h1>
       <Alert tone="error">{message}</Alert>
@@ -125,12 +123,12 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
   );
 
   return (
-    <div className="profile-page">
-      <Card as="section" padding="lg" className="profile-hero" aria-labelledby="profile-name">
+    <div className={styles.page}>
+      <Card as="section" padding="lg" className={styles.hero} aria-labelledby="profile-name">
         {isOwn ? (
           <button
             type="button"
-            className="profile-hero__avatar-button"
+            className={styles.avatarButton}
             onClick={() => setPopupOpen(true)}
             aria-label="Show my plan and status"
             aria-haspopup="dialog"
@@ -140,16 +138,16 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
         ) : (
           avatar
         )}
-        <div className="profile-hero__main">
-          <h1 id="profile-name" className="profile-hero__name">
+        <div className={styles.heroMain}>
+          <h1 id="profile-name" className={styles.name}>
             <span>{name}</span>
             {profile.verifiedBadge ? <VerifiedBadge /> : null}
           </h1>
-          {place ? <p className="profile-hero__place">{place}</p> : null}
-          <div className="profile-hero__counts">
+          {place ? <p className={styles.place}>{place}</p> : null}
+          <div className={styles.counts}>
             <button
               type="button"
-              className="count-button"
+              className={styles.countButton}
               onClick={() => setList('followers')}
               aria-haspopup="dialog"
             >
@@ -157,7 +155,7 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
             </button>
             <button
               type="button"
-              className="count-button"
+              className={styles.countButton}
               onClick={() => setList('following')}
               aria-haspopup="dialog"
             >
@@ -165,7 +163,7 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
             </button>
           </div>
         </div>
-        <div className="profile-hero__actions">
+        <div className={styles.heroActions}>
           {isOwn ? null : (
             <FollowButton
               name={profile.firstName}
@@ -184,25 +182,25 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
         />
       ) : null}
 
-      <div className="profile-columns">
-        <div className="profile-columns__side">
+      <div className={styles.columns}>
+        <div className={styles.column}>
           <BasicInfo profile={profile} />
           {profile.bio ? (
-            <Card as="section" aria-labelledby="about-heading" className="profile-section">
-              <h2 id="about-heading" className="profile-section__title">
+            <Card as="section" aria-labelledby="about-heading">
+              <h2 id="about-heading" className={sectionStyles.title}>
                 About
               </h2>
-              <p className="profile-bio">{profile.bio}</p>
+              <p className={styles.bio}>{profile.bio}</p>
             </Card>
           ) : null}
           {profile.interests.length > 0 ? (
-            <Card as="section" aria-labelledby="interests-heading" className="profile-section">
-              <h2 id="interests-heading" className="profile-section__title">
+            <Card as="section" aria-labelledby="interests-heading">
+              <h2 id="interests-heading" className={sectionStyles.title}>
                 Interests
               </h2>
-              <ul className="interest-list">
+              <ul className={styles.interests}>
                 {profile.interests.map((interest) => (
-                  <li key={interest} className="interest-tag interest-tag--static">
+                  <li key={interest} className={styles.interest}>
                     {interest}
                   </li>
                 ))}
@@ -210,10 +208,10 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
             </Card>
           ) : null}
         </div>
-        <div className="profile-columns__main">
-          <Card as="section" aria-labelledby="photos-heading" className="profile-section">
-            <div className="profile-section__header">
-              <h2 id="photos-heading" className="profile-section__title">
+        <div className={styles.column}>
+          <Card as="section" aria-labelledby="photos-heading">
+            <div className={sectionStyles.header}>
+              <h2 id="photos-heading" className={sectionStyles.title}>
                 Photos
               </h2>
               {isOwn ? (
@@ -229,7 +227,7 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
                 thumbnails={profile.thumbnails}
               />
             ) : (
-              <p className="profile-section__empty">No photos yet</p>
+              <p className={sectionStyles.empty}>No photos yet</p>
             )}
           </Card>
           <ProfilePosts userId={userId} isOwn={isOwn} firstName={profile.firstName} />

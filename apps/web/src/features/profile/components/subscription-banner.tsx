@@ -1,6 +1,9 @@
 import type { Subscription } from '@kindred/contracts';
+import { clsx } from 'clsx';
 import { Button } from '../../../components/ui/button';
-import { statusClass, statusText, subscriptionText } from './subscription-display';
+import styles from './subscription-banner.module.css';
+import { statusClass, statusKey, subscriptionText } from './subscription-display';
+import { SubscriptionStatus } from './subscription-status';
 
 export interface SubscriptionBannerProps {
   subscription: Subscription;
@@ -11,13 +14,13 @@ export interface SubscriptionBannerProps {
 export function SubscriptionBanner({ subscription, onUpgrade }: SubscriptionBannerProps) {
   return (
     <section
-      className={`subscription-banner ${statusClass(subscription)}`}
+      className={clsx(styles.banner, styles[statusKey(subscription)], statusClass(subscription))}
       aria-label="Your subscription"
     >
-      <div className="subscription-banner__text">
-        <p className="subscription-banner__plan">{subscriptionText(subscription)}</p>
-        <p className="subscription-banner__status">
-          Status: <span className="subscription-status">{statusText(subscription)}</span>
+      <div className={styles.text}>
+        <p className={styles.plan}>{subscriptionText(subscription)}</p>
+        <p className={styles.statusLine}>
+          Status: <SubscriptionStatus subscription={subscription} />
         </p>
       </div>
       {subscription.planName !== 'professional' ? (

@@ -27,7 +27,14 @@ export function statusText(subscription: Subscription): string {
   return subscription.status ? optionLabel(subscription.status) : 'Not started';
 }
 
-/** The status as a styling class (SPEC §4): subscription--trial, --active, --expired, --cancelled, --none. */
+/** The status, or "none" before a plan is chosen. */
+export function statusKey(
+  subscription: Subscription,
+): NonNullable<Subscription['status']> | 'none' {
+  return subscription.status ?? 'none';
+}
+
+/** The status as a class (SPEC §4): subscription--trial, --active, --expired, --cancelled, --none. */
 export function statusClass(subscription: Subscription): string {
-  return `subscription--${subscription.status ?? 'none'}`;
+  return `subscription--${statusKey(subscription)}`;
 }

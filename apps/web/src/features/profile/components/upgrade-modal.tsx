@@ -1,10 +1,12 @@
 import { PLANS, type PlanId } from '@kindred/contracts';
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/toasts';
 import { useSelectPlan } from '../api/select-plan';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
+import styles from './upgrade-modal.module.css';
 
 export interface UpgradeModalProps {
   open: boolean;
@@ -39,33 +41,31 @@ export function UpgradeModal({ open, onClose, userId, currentPlan }: UpgradeModa
       description="Choose the plan that suits you. You can change it at any time."
       size="lg"
     >
-      <ul className="upgrade-plans">
+      <ul className={styles.plans}>
         {PLANS.map((plan) => {
           const current = plan.id === currentPlan;
           const headingId = `upgrade-${plan.id}`;
           return (
             <li
               key={plan.id}
-              className={[
-                'upgrade-plan',
-                plan.mostPopular && 'upgrade-plan--popular',
-                current && 'upgrade-plan--current',
-              ]
-                .filter(Boolean)
-                .join(' ')}
+              className={clsx(
+                styles.plan,
+                plan.mostPopular && styles.popular,
+                current && styles.current,
+              )}
               aria-labelledby={headingId}
             >
-              {plan.mostPopular ? <span className="plan-card__badge">Most popular</span> : null}
-              <h3 id={headingId} className="upgrade-plan__name">
+              {plan.mostPopular ? <span className={styles.badge}>Most popular</span> : null}
+              <h3 id={headingId} className={styles.name}>
                 {plan.name}
               </h3>
-              <p className="upgrade-plan__price">
+              <p className={styles.price}>
                 {plan.priceLabel}
                 {plan.trialLabel ? (
-                  <span className="upgrade-plan__trial"> · {plan.trialLabel}</span>
+                  <span className={styles.trial}> · {plan.trialLabel}</span>
                 ) : null}
               </p>
-              <ul className="plan-card__features">
+              <ul className={styles.features}>
                 {plan.upgradeFeatures.map((feature) => (
                   <li key={feature}>{feature}</li>
                 ))}

@@ -4,7 +4,6 @@ import { MemberLayout } from '../../../components/layout/member-layout';
 import { getStoredUserId } from '../../../lib/storage';
 import { SearchBox } from '../../search';
 import { ProfileView } from '../components/profile-view';
-import '../profile.css';
 
 /**
  * A member's profile page (/viewprofile/:id, SPEC §2 "Profile view"), with the member search box in
