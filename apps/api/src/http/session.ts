@@ -1,3 +1,4 @@
+import type { Request, Response } from 'express';
 import session from 'express-session';
 import type { Config } from '../config.js';
 import type { DatabaseSessionStore } from './session-store.js';
@@ -42,4 +43,21 @@ export function sessionMiddleware(config: Config, store: DatabaseSessionStore) {
       path: '/',
     },
   });
+}
+
+/**
+ * Ends the request's session: its store row is destroyed (so express-session does not write it
+ * back at the end of the response) and the browser is told to drop the cookie, with the
+ * attributes it was set with. Sign-out and closing one's account both end a session this way.
+ */
+export async function endSession(req: Request, res: Response): Promise<void> {
+  const secure = req.session?.cookie.secure === true;
+  if (req.session) {
+    await new Promise<void>((resolve, reject) =>
+      req.session.destroy((error: unknown) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
+      ),
+    );
+  }
+  res.clearCookie(SESSION_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }

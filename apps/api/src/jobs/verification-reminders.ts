@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { EMAIL_VERIFICATION_DEADLINE_DAYS } from '@kindred/contracts';
 import type { AppContext } from '../context.js';
-import { verificationReminderEmail } from '../features/auth/emails.js';
+import { verificationReminderEmail } from '../features/auth/index.js';
 
 /**
  * Daily "please verify your email" reminders during the 7 days an account has to verify it.

@@ -1,42 +1,57 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
+import type { LoginRequestSchema } from '@kindred/contracts';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { findUserByCredentials, type UserRow } from './service.js';
+import { clientIp } from '../../http/rate-limit.js';
+import { signInWithPassword, type PasswordOutcome } from './service.js';
 
 /**
- * The password check as a Passport local strategy. Passport only answers "whose credentials are
- * these"; it does not manage the session (no passport.session()): the auth routes record the
- * sign-in stage themselves, since a password alone never makes a full session here.
+ * The password step's single entry: a Passport local strategy. It reads the email and password
+ * (and, with the request, the login's other choices and the client's address), runs the password
+ * step — failed-attempt limits, the bcrypt check, recording the login — and hands the step's
+ * outcome to the route, which presents it like every other step's. Passport does not manage the
+ * session here (no passport.session()): a password alone never makes a full session, so the route
+ * moves the session to its next stage itself.
  */
-export function createCredentialsCheck(context: AppContext) {
+export function createPasswordStep(context: AppContext) {
   const authenticator = new passport.Passport();
   authenticator.use(
     'local',
     new LocalStrategy(
-      { usernameField: 'email', passwordField: 'password', session: false },
-      (email, password, done) => {
-        findUserByCredentials(context, email, password).then(
-          (user) => done(null, user ?? false),
+      {
+        usernameField: 'email',
+        passwordField: 'password',
+        session: false,
+        passReqToCallback: true,
+      },
+      (req, email, password, done) => {
+        // The route has parsed the body with the contract (defaults filled in, email normalised).
+        const input = req.body as z.output<typeof LoginRequestSchema>;
+        signInWithPassword(context, { ...input, email, password, ip: clientIp(req) }).then(
+          // Every outcome, a refusal too, is the strategy's "user": the route decides what it means.
+          (outcome) => done(null, outcome),
           (error: unknown) => done(error),
         );
       },
     ),
   );
 
-  /** The member whose email and password the (already validated) body holds, or null. */
-  return function checkCredentials(req: Request, res: Response): Promise<UserRow | null> {
+  /** Runs the password step for a request whose body the login contract already parsed. */
+  return function passwordStep(req: Request, res: Response): Promise<PasswordOutcome> {
     return new Promise((resolve, reject) => {
-      const next: NextFunction = (error?: unknown) =>
-        reject(error instanceof Error ? error : new Error(String(error)));
       authenticator.authenticate(
         'local',
         { session: false },
-        (error: unknown, user: UserRow | false) => {
+        (error: unknown, outcome: PasswordOutcome | false) => {
           if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-          resolve(user || null);
+          // `false` only when a field is missing, which the contract already refused.
+          resolve(outcome || { kind: 'invalid-credentials' });
         },
-      )(req, res, next);
+      )(req, res, (error?: unknown) =>
+        reject(error instanceof Error ? error : new Error(String(error))),
+      );
     });
   };
 }

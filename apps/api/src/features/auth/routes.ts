@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import type { z } from 'zod';
 import {
   AUTH_MESSAGES,
   CODE_RESEND_WAIT_SECONDS,
@@ -25,22 +25,22 @@ import {
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { assertActingAs, assertSigningInAs, requireMember, signingInAs } from '../../http/auth.js';
-import { AppError, forbidden, parse, unauthorized } from '../../http/errors.js';
-import { clientIp, limitPerIp } from '../../http/rate-limit.js';
+import { AppError, parse } from '../../http/errors.js';
+import { limitPerIp } from '../../http/rate-limit.js';
+import { endSession, type SessionAuth } from '../../http/session.js';
 import { hasVerifiedBadge } from '../users/summary.js';
-import { createCredentialsCheck } from './passport.js';
+import { createPasswordStep } from './passport.js';
 import { presentLoginUser, presentSignedInUser, setupUrlFor, verifyUrlFor } from './presenter.js';
+import { unlessRefused } from './refusals.js';
 import {
-  createAccount,
-  loadSigningInUser,
-  recordLogin,
   sendEmailCode,
   sendPhoneCode,
+  signUp,
   verifyEmailCode,
   verifyPhoneCode,
 } from './service.js';
-import { attachChallenge, endSession, enterStage } from './session-steps.js';
-import { beginTwoFactorSetup, verifyTwoFactorCode } from './two-factor.js';
+import { attachChallenge, enterStage } from './session-steps.js';
+import { setUpTwoFactor, verifyTwoFactor } from './two-factor.js';
 
 /**
  * Account entry (SPEC §4, §7). A session moves through stages:
@@ -49,15 +49,19 @@ import { beginTwoFactorSetup, verifyTwoFactorCode } from './two-factor.js';
  *
  * A pending session acts only for its own member and only on these routes; member routes
  * (requireMember) answer 401 until the session is full. Phone verification needs a full session.
+ *
+ * Each route parses the body with its contract, calls one step (service.ts, two-factor.ts; the
+ * password step through Passport), moves the session to the stage the outcome names, and presents
+ * the outcome: a refusal becomes its error reply (refusals.ts).
  */
 export function authRoutes(context: AppContext): Router {
   const router = Router();
   const { rateLimiters: limits } = context;
-  const checkCredentials = createCredentialsCheck(context);
+  const passwordStep = createPasswordStep(context);
 
   router.post('/users/signup', limitPerIp(limits, 'signupPerIp'), async (req, res) => {
     const input = parse(SignupRequestSchema, req.body ?? {});
-    const user = await createAccount(context, input);
+    const { user } = unlessRefused(await signUp(context, input));
     const auth = await enterStage(req, { userId: user.id, stage: 'pending' });
     res.status(201).json({
       success: true,
@@ -67,100 +71,74 @@ export function authRoutes(context: AppContext): Router {
   });
 
   router.post('/users/login', limitPerIp(limits, 'loginPerIp'), async (req, res) => {
-    const input = parse(LoginRequestSchema, req.body ?? {});
-    const accountKey = loginAccountKey(input.email);
-    const ip = clientIp(req);
-    await limits.assertNotExhausted('loginFailuresPerAccount', accountKey);
-    await limits.assertNotExhausted('loginFailuresPerIp', ip);
-
     // Passport reads the normalised credentials.
-    req.body = input;
-    const user = await checkCredentials(req, res);
-    if (!user) {
-      await limits.consume('loginFailuresPerAccount', accountKey);
-      await limits.consume('loginFailuresPerIp', ip);
-      throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    }
-    await limits.reset('loginFailuresPerAccount', accountKey);
-
-    const login = await recordLogin(context, user, input);
+    req.body = parse(LoginRequestSchema, req.body ?? {});
+    const { rememberMe } = req.body as z.output<typeof LoginRequestSchema>;
+    const outcome = unlessRefused(await passwordStep(req, res));
     await enterStage(req, {
-      userId: user.id,
+      userId: outcome.user.id,
       stage: 'pending',
-      challengeId: login.challengeId,
-      rememberMe: input.rememberMe,
+      challengeId: outcome.kind === 'password-accepted' ? outcome.challengeId : undefined,
+      rememberMe,
     });
-    if (login.verificationOverdue) {
+    if (outcome.kind === 'verification-required') {
       // The pending session may still request and enter a new email code.
       const body: Omit<VerificationRequiredResponse, 'success' | 'message'> = {
         nextStep: 'verify-email',
-        user: presentLoginUser(login.user),
+        user: presentLoginUser(outcome.user),
       };
       throw new AppError(403, AUTH_MESSAGES.verificationDeadlinePassed, { ...body });
     }
     res.json({
       success: true,
       message: AUTH_MESSAGES.loginSuccess,
-      user: presentLoginUser(login.user),
-      nextStep: login.nextStep,
+      user: presentLoginUser(outcome.user),
+      nextStep: outcome.nextStep,
     } satisfies LoginResponse);
   });
 
   router.post('/users/logout', async (req, res) => {
-    await endSession(req, res, context.config);
+    await endSession(req, res);
     res.json({ success: true, message: AUTH_MESSAGES.loggedOut } satisfies LogoutResponse);
   });
 
   router.post('/send-otp', limitPerIp(limits, 'codeSendPerIp'), async (req, res) => {
-    signingInAs(req);
-    const input = parse(SendOtpRequestSchema, req.body ?? {});
-    const auth = assertSigningInAs(req, input.userId);
-    const user = await loadSigningInUser(context, auth.userId);
-    // Codes go only to the address of the account this session is signing in to: nobody can
-    // make us email a stranger, and the answer never says whether another address has an account.
-    if (input.email !== user.email) throw forbidden(AUTH_MESSAGES.otpWrongEmail);
-    await limits.consume('codeSendPerAccount', user.id);
-    await sendEmailCode(context, user);
+    const { session, input } = signingInWith(req, SendOtpRequestSchema);
+    const sent = unlessRefused(await sendEmailCode(context, session, input.email));
     res.json({
       success: true,
-      message: AUTH_MESSAGES.otpSent(user.email),
+      message: AUTH_MESSAGES.otpSent(sent.email),
       expiresInSeconds: CODE_TTL_SECONDS,
       resendAfterSeconds: CODE_RESEND_WAIT_SECONDS,
     } satisfies SendOtpResponse);
   });
 
   router.post('/verify-otp', limitPerIp(limits, 'codeCheckPerIp'), async (req, res) => {
-    const auth = signingInAs(req);
-    const input = parse(VerifyOtpRequestSchema, req.body ?? {});
-    const user = await loadSigningInUser(context, auth.userId);
-    if (input.email !== user.email) throw forbidden(AUTH_MESSAGES.otpWrongEmail);
-    await limits.consume('codeCheckPerAccount', user.id);
-    const verified = await verifyEmailCode(context, user, input.otp);
+    const { session, input } = signingInWith(req, VerifyOtpRequestSchema);
+    const verified = unlessRefused(await verifyEmailCode(context, session, input));
     // A step up: new session id and handle.
     await enterStage(req, {
-      userId: user.id,
-      stage: auth.stage,
+      userId: session.userId,
+      stage: session.stage,
       challengeId: verified.challengeId,
-      rememberMe: auth.rememberMe,
+      rememberMe: session.rememberMe,
     });
+    const userId = verified.user.id;
     const next =
       verified.nextStep === '2fa-setup'
-        ? { nextStep: '2fa-setup' as const, setupUrl: setupUrlFor(user.id) }
-        : { nextStep: '2fa-verify' as const, verifyUrl: verifyUrlFor(user.id) };
+        ? { nextStep: '2fa-setup' as const, setupUrl: setupUrlFor(userId) }
+        : { nextStep: '2fa-verify' as const, verifyUrl: verifyUrlFor(userId) };
     res.json({
       success: true,
       message: AUTH_MESSAGES.emailVerified,
-      userId: user.id,
+      userId,
       ...next,
     } satisfies VerifyOtpResponse);
   });
 
   router.post('/2fa/setup', async (req, res) => {
-    signingInAs(req);
-    const input = parse(TwoFactorSetupRequestSchema, req.body ?? {});
-    const auth = assertSigningInAs(req, input.userId);
-    const user = await loadSigningInUser(context, auth.userId);
-    const enrolment = await beginTwoFactorSetup(context, user);
+    const { session } = signingInWith(req, TwoFactorSetupRequestSchema);
+    const enrolment = unlessRefused(await setUpTwoFactor(context, session));
     await attachChallenge(req, enrolment.challengeId);
     res.setHeader('Cache-Control', 'no-store');
     res.json({
@@ -172,19 +150,12 @@ export function authRoutes(context: AppContext): Router {
   });
 
   router.post('/2fa/verify', limitPerIp(limits, 'codeCheckPerIp'), async (req, res) => {
-    signingInAs(req);
-    const input = parse(TwoFactorVerifyRequestSchema, req.body ?? {});
-    const auth = assertSigningInAs(req, input.userId);
-    await limits.consume('codeCheckPerAccount', auth.userId);
-    const user = await verifyTwoFactorCode(context, {
-      userId: auth.userId,
-      challengeId: auth.challengeId,
-      token: input.token,
-    });
+    const { session, input } = signingInWith(req, TwoFactorVerifyRequestSchema);
+    const { user } = unlessRefused(await verifyTwoFactor(context, session, input.token));
     const full = await enterStage(req, {
       userId: user.id,
       stage: 'full',
-      rememberMe: auth.rememberMe,
+      rememberMe: session.rememberMe,
     });
     res.json({
       success: true,
@@ -200,16 +171,12 @@ export function authRoutes(context: AppContext): Router {
     async (req, res) => {
       const input = parse(PhoneSendCodeRequestSchema, req.body ?? {});
       const userId = assertActingAs(req, input.userId);
-      await limits.consume('codeSendPerAccount', userId);
-      const user = await loadSigningInUser(context, userId);
-      const sent = await sendPhoneCode(context, user, input.phoneNumber);
-      // The code leaves the server only in SMS development mode, which production config refuses.
-      const revealCode = sent.devMode && !context.config.isProduction;
+      const sent = unlessRefused(await sendPhoneCode(context, userId, input.phoneNumber));
       res.json({
         success: true,
         message: AUTH_MESSAGES.phoneCodeSent,
-        devMode: revealCode,
-        ...(revealCode ? { devCode: sent.code } : {}),
+        devMode: sent.devCode !== undefined,
+        ...(sent.devCode !== undefined ? { devCode: sent.devCode } : {}),
         expiresInSeconds: CODE_TTL_SECONDS,
         resendAfterSeconds: CODE_RESEND_WAIT_SECONDS,
       } satisfies PhoneSendCodeResponse);
@@ -223,13 +190,11 @@ export function authRoutes(context: AppContext): Router {
     async (req, res) => {
       const input = parse(PhoneVerifyRequestSchema, req.body ?? {});
       const userId = assertActingAs(req, input.userId);
-      await limits.consume('codeCheckPerAccount', userId);
-      const user = await loadSigningInUser(context, userId);
-      const verified = await verifyPhoneCode(context, user, input.phoneNumber, input.code);
+      const { user } = unlessRefused(await verifyPhoneCode(context, userId, input));
       res.json({
         success: true,
         message: AUTH_MESSAGES.phoneVerified,
-        verifiedBadge: hasVerifiedBadge(verified),
+        verifiedBadge: hasVerifiedBadge(user),
       } satisfies PhoneVerifyResponse);
     },
   );
@@ -237,7 +202,17 @@ export function authRoutes(context: AppContext): Router {
   return router;
 }
 
-/** Failed-login counters are kept per email without storing the address itself. */
-function loginAccountKey(email: string): string {
-  return createHash('sha256').update(email).digest('base64url');
+/**
+ * The one "signing in as" check of the pending-session steps: a session at any stage (401 first),
+ * a body its contract accepts (400), and a `userId`, where the body carries one, that is the
+ * session's own (403).
+ */
+function signingInWith<S extends z.ZodType<object>>(
+  req: Request,
+  schema: S,
+): { session: SessionAuth; input: z.output<S> } {
+  signingInAs(req);
+  const input = parse(schema, req.body ?? {});
+  const session = assertSigningInAs(req, (input as { userId?: unknown }).userId);
+  return { session, input };
 }

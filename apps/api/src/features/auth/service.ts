@@ -1,5 +1,4 @@
 import bcrypt from 'bcrypt';
-import { eq } from 'drizzle-orm';
 import {
   AUTH_MESSAGES,
   CODE_TTL_SECONDS,
@@ -7,20 +6,42 @@ import {
   type NextStep,
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema.js';
-import { AppError, conflict, unauthorized } from '../../http/errors.js';
-import { nameSearchColumns } from '../users/names.js';
+import {
+  createAccount,
+  findAccountByEmail,
+  findAccountById,
+  markEmailVerified,
+  markPhoneVerified,
+  recordLogin,
+  type AccountRow,
+} from '../users/index.js';
+import {
+  assertPasswordAttemptAllowed,
+  countCodeChecked,
+  countCodeSent,
+  countFailedPassword,
+  forgetFailedPasswords,
+} from './attempts.js';
 import { consumeCode, issueCode, withdrawCode, type CodeTarget } from './codes.js';
 import { verificationCodeEmail } from './emails.js';
+import type { Refusal } from './refusals.js';
 import { openChallenge } from './two-factor.js';
 
 /**
- * Account entry: creating accounts, checking passwords, and the email and phone codes.
- * The authenticator (2FA) steps are in two-factor.ts. Nothing here sees req/res: the routes pass
- * in the session's member and decide what the session becomes.
+ * The sign-in steps: sign-up, password, email code, phone code (the authenticator steps are in
+ * two-factor.ts). Each is one function that takes what the member sent and the session's member,
+ * and returns an outcome — a success the route presents, or a refusal (refusals.ts). Nothing here
+ * sees req/res: the route decides what the session becomes. Attempts are counted (attempts.ts)
+ * and the account is written (features/users) from here.
  */
 
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = AccountRow;
+
+/** The member a signing-in session speaks for, and the 2FA challenge it is answering. */
+export interface SigningIn {
+  userId: string;
+  challengeId?: string | undefined;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,18 +64,11 @@ export function emailDeadlinePassed(
   return !user.emailVerifiedAt && now.getTime() >= verificationDeadline(user).getTime();
 }
 
-/** The member behind a signing-in session; the session is stale if the account is gone. */
-export async function loadSigningInUser(context: AppContext, userId: string): Promise<UserRow> {
-  const [user] = await context.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw unauthorized(AUTH_MESSAGES.sessionExpired);
-  return user;
-}
-
 // -------------------------------------------------------------------------------------------
-// Sign-up and login
+// Sign-up and password
 // -------------------------------------------------------------------------------------------
 
-export interface NewAccount {
+export interface NewAccountInput {
   firstName: string;
   lastName: string;
   username: string;
@@ -62,103 +76,108 @@ export interface NewAccount {
   password: string;
 }
 
-export async function createAccount(context: AppContext, input: NewAccount): Promise<UserRow> {
-  const passwordHash = await bcrypt.hash(input.password, context.config.bcryptCost);
+export type SignUpOutcome = { kind: 'account-created'; user: UserRow } | { kind: 'email-taken' };
+
+export async function signUp(context: AppContext, input: NewAccountInput): Promise<SignUpOutcome> {
+  const { password, ...account } = input;
+  const passwordHash = await bcrypt.hash(password, context.config.bcryptCost);
+  const user = await createAccount(context.db, { ...account, passwordHash }, context.clock.now());
+  return user ? { kind: 'account-created', user } : { kind: 'email-taken' };
+}
+
+export interface PasswordInput {
+  email: string;
+  password: string;
+  coordinates: { latitude: number; longitude: number } | null;
+  rememberMe: boolean;
+  newsletter: boolean;
+  /** Where the attempt comes from (failed passwords are also counted per IP). */
+  ip: string;
+}
+
+export type PasswordOutcome =
+  /** The session becomes pending, for this member; `challengeId` when the next step is 2FA. */
+  | { kind: 'password-accepted'; user: UserRow; nextStep: NextStep; challengeId?: string }
+  /**
+   * The 7-day email deadline passed: sign-in goes no further, but the session still becomes
+   * pending so that it may request and enter a new email code.
+   */
+  | { kind: 'verification-required'; user: UserRow }
+  | Extract<Refusal, { kind: 'invalid-credentials' }>;
+
+/** The password step; Passport's local strategy is its single entry (passport.ts). */
+export async function signInWithPassword(
+  context: AppContext,
+  input: PasswordInput,
+): Promise<PasswordOutcome> {
+  const limits = context.rateLimiters;
+  await assertPasswordAttemptAllowed(limits, input);
+  const account = await accountWithPassword(context, input.email, input.password);
+  if (!account) {
+    await countFailedPassword(limits, input);
+    return { kind: 'invalid-credentials' };
+  }
+  await forgetFailedPasswords(limits, input);
+
   const now = context.clock.now();
-  const [user] = await context.db
-    .insert(users)
-    .values({
-      email: input.email,
-      username: input.username,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      ...nameSearchColumns(input.firstName, input.lastName),
-      passwordHash,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  if (!user) throw conflict(AUTH_MESSAGES.emailTaken);
-  return user;
+  const user = (await recordLogin(context.db, account.id, input, now)) ?? account;
+  if (emailDeadlinePassed(user, now)) return { kind: 'verification-required', user };
+  const nextStep = nextStepFor(user);
+  return {
+    kind: 'password-accepted',
+    user,
+    nextStep,
+    ...(nextStep === '2fa-verify' ? { challengeId: await openChallenge(context, user.id) } : {}),
+  };
 }
 
 const dummyHashes = new Map<number, Promise<string>>();
 
 /**
- * The member with this email and password, or null. An unknown email still costs one bcrypt
+ * The account with this email and password, or undefined. An unknown email still costs one bcrypt
  * comparison, so response times do not tell which emails have accounts.
  */
-export async function findUserByCredentials(
+async function accountWithPassword(
   context: AppContext,
   email: string,
   password: string,
-): Promise<UserRow | null> {
-  const [user] = await context.db.select().from(users).where(eq(users.email, email));
-  if (!user) {
+): Promise<UserRow | undefined> {
+  const account = await findAccountByEmail(context.db, email);
+  if (!account) {
     const cost = context.config.bcryptCost;
     if (!dummyHashes.has(cost)) dummyHashes.set(cost, bcrypt.hash('not a real password 0', cost));
     await bcrypt.compare(password, await dummyHashes.get(cost)!);
-    return null;
+    return undefined;
   }
-  return (await bcrypt.compare(password, user.passwordHash)) ? user : null;
-}
-
-export interface LoginDetails {
-  coordinates: { latitude: number; longitude: number } | null;
-  rememberMe: boolean;
-  newsletter: boolean;
-}
-
-export interface LoginOutcome {
-  user: UserRow;
-  nextStep: NextStep;
-  /** Opened when the next step is the authenticator code. */
-  challengeId?: string;
-  /** The 7-day email deadline passed: sign-in cannot go further until the email is verified. */
-  verificationOverdue: boolean;
-}
-
-/** After a correct password: remembers the login's choices and says what comes next. */
-export async function recordLogin(
-  context: AppContext,
-  user: UserRow,
-  details: LoginDetails,
-): Promise<LoginOutcome> {
-  const now = context.clock.now();
-  const [updated] = await context.db
-    .update(users)
-    .set({
-      rememberMe: details.rememberMe,
-      newsletter: details.newsletter,
-      lastLoginAt: now,
-      updatedAt: now,
-      ...(details.coordinates
-        ? {
-            lastLoginLatitude: details.coordinates.latitude,
-            lastLoginLongitude: details.coordinates.longitude,
-          }
-        : {}),
-    })
-    .where(eq(users.id, user.id))
-    .returning();
-  const current = updated ?? user;
-  const nextStep = nextStepFor(current);
-  return {
-    user: current,
-    nextStep,
-    challengeId: nextStep === '2fa-verify' ? await openChallenge(context, current.id) : undefined,
-    verificationOverdue: emailDeadlinePassed(current, now),
-  };
+  return (await bcrypt.compare(password, account.passwordHash)) ? account : undefined;
 }
 
 // -------------------------------------------------------------------------------------------
 // Email code
 // -------------------------------------------------------------------------------------------
 
-/** Sends a new email code to the member's own address (the caller checked it is theirs). */
-export async function sendEmailCode(context: AppContext, user: UserRow): Promise<void> {
-  if (user.emailVerifiedAt) throw conflict(AUTH_MESSAGES.emailAlreadyVerified);
+export type SendEmailCodeOutcome =
+  | { kind: 'email-code-sent'; email: string }
+  | Extract<
+      Refusal,
+      { kind: 'session-expired' | 'not-your-email' | 'email-already-verified' | 'email-not-sent' }
+    >;
+
+/**
+ * Sends a new email code. Codes go only to the address of the account this session is signing in
+ * to: nobody can make us email a stranger, and the answer never says whether another address has
+ * an account.
+ */
+export async function sendEmailCode(
+  context: AppContext,
+  session: SigningIn,
+  email: string,
+): Promise<SendEmailCodeOutcome> {
+  const user = await findAccountById(context.db, session.userId);
+  if (!user) return { kind: 'session-expired' };
+  if (email !== user.email) return { kind: 'not-your-email' };
+  await countCodeSent(context.rateLimiters, user.id);
+  if (user.emailVerifiedAt) return { kind: 'email-already-verified' };
   const target: CodeTarget = { userId: user.id, purpose: 'email', target: user.email };
   const { code } = await issueCode(context, target);
   try {
@@ -173,56 +192,67 @@ export async function sendEmailCode(context: AppContext, user: UserRow): Promise
   } catch (error) {
     context.logger.error({ err: error, userId: user.id }, 'verification email could not be sent');
     await withdrawCode(context, target, code);
-    throw new AppError(502, AUTH_MESSAGES.otpEmailFailed);
+    return { kind: 'email-not-sent' };
   }
+  return { kind: 'email-code-sent', email: user.email };
 }
 
-export interface EmailVerified {
-  user: UserRow;
-  nextStep: Exclude<NextStep, 'verify-email'>;
-  challengeId?: string;
-}
+export type VerifyEmailCodeOutcome =
+  | {
+      kind: 'email-verified';
+      user: UserRow;
+      nextStep: Exclude<NextStep, 'verify-email'>;
+      /** Opened when the next step is the authenticator code. */
+      challengeId?: string;
+    }
+  | Extract<Refusal, { kind: 'session-expired' | 'not-your-email' | 'email-already-verified' }>;
 
+/** Checks the email code (a wrong, expired or used-up code is an error from codes.ts). */
 export async function verifyEmailCode(
   context: AppContext,
-  user: UserRow,
-  otp: string,
-): Promise<EmailVerified> {
-  if (user.emailVerifiedAt) throw conflict(AUTH_MESSAGES.emailAlreadyVerified);
-  await consumeCode(context, { userId: user.id, purpose: 'email', target: user.email }, otp, {
+  session: SigningIn,
+  input: { email: string; otp: string },
+): Promise<VerifyEmailCodeOutcome> {
+  const user = await findAccountById(context.db, session.userId);
+  if (!user) return { kind: 'session-expired' };
+  if (input.email !== user.email) return { kind: 'not-your-email' };
+  await countCodeChecked(context.rateLimiters, user.id);
+  if (user.emailVerifiedAt) return { kind: 'email-already-verified' };
+  await consumeCode(context, { userId: user.id, purpose: 'email', target: user.email }, input.otp, {
     otherTarget: AUTH_MESSAGES.codeNotRequested,
   });
   const now = context.clock.now();
-  const [updated] = await context.db
-    .update(users)
-    .set({ emailVerifiedAt: now, updatedAt: now })
-    .where(eq(users.id, user.id))
-    .returning();
-  const verified = updated ?? { ...user, emailVerifiedAt: now };
+  const verified = (await markEmailVerified(context.db, user.id, now)) ?? {
+    ...user,
+    emailVerifiedAt: now,
+  };
   // 2FA is set up after the email, so this is '2fa-setup' for every account this code creates.
   const nextStep = verified.totpEnabledAt ? '2fa-verify' : '2fa-setup';
   return {
+    kind: 'email-verified',
     user: verified,
     nextStep,
-    challengeId: nextStep === '2fa-verify' ? await openChallenge(context, user.id) : undefined,
+    ...(nextStep === '2fa-verify' ? { challengeId: await openChallenge(context, user.id) } : {}),
   };
 }
 
 // -------------------------------------------------------------------------------------------
-// Phone code
+// Phone code (a signed-in member's)
 // -------------------------------------------------------------------------------------------
 
-export interface PhoneCodeSent {
-  /** The code itself, for SMS development mode only (the route decides whether to reveal it). */
-  code: string;
-  devMode: boolean;
-}
+export type SendPhoneCodeOutcome =
+  /** `devCode`: the code itself, only in SMS development mode outside production. */
+  | { kind: 'phone-code-sent'; devCode?: string }
+  | Extract<Refusal, { kind: 'session-expired' | 'sms-not-sent' }>;
 
 export async function sendPhoneCode(
   context: AppContext,
-  user: UserRow,
+  userId: string,
   phoneNumber: string,
-): Promise<PhoneCodeSent> {
+): Promise<SendPhoneCodeOutcome> {
+  await countCodeSent(context.rateLimiters, userId);
+  const user = await findAccountById(context.db, userId);
+  if (!user) return { kind: 'session-expired' };
   const target: CodeTarget = { userId: user.id, purpose: 'phone', target: phoneNumber };
   const { code } = await issueCode(context, target);
   try {
@@ -233,26 +263,35 @@ export async function sendPhoneCode(
   } catch (error) {
     context.logger.error({ err: error, userId: user.id }, 'verification SMS could not be sent');
     await withdrawCode(context, target, code);
-    throw new AppError(502, AUTH_MESSAGES.phoneCodeFailed);
+    return { kind: 'sms-not-sent' };
   }
-  return { code, devMode: context.sms.devMode };
+  // The code leaves the server only in SMS development mode, which production config refuses.
+  const revealCode = context.sms.devMode && !context.config.isProduction;
+  return { kind: 'phone-code-sent', ...(revealCode ? { devCode: code } : {}) };
 }
+
+export type VerifyPhoneCodeOutcome =
+  { kind: 'phone-verified'; user: UserRow } | Extract<Refusal, { kind: 'session-expired' }>;
 
 export async function verifyPhoneCode(
   context: AppContext,
-  user: UserRow,
-  phoneNumber: string,
-  code: string,
-): Promise<UserRow> {
-  await consumeCode(context, { userId: user.id, purpose: 'phone', target: phoneNumber }, code, {
-    otherTarget: AUTH_MESSAGES.phoneCodeOtherNumber,
-  });
-  const now = context.clock.now();
-  const [updated] = await context.db
-    .update(users)
-    .set({ phoneNumber, phoneVerifiedAt: now, updatedAt: now })
-    .where(eq(users.id, user.id))
-    .returning();
-  if (!updated) throw unauthorized(AUTH_MESSAGES.sessionExpired);
-  return updated;
+  userId: string,
+  input: { phoneNumber: string; code: string },
+): Promise<VerifyPhoneCodeOutcome> {
+  await countCodeChecked(context.rateLimiters, userId);
+  const user = await findAccountById(context.db, userId);
+  if (!user) return { kind: 'session-expired' };
+  await consumeCode(
+    context,
+    { userId: user.id, purpose: 'phone', target: input.phoneNumber },
+    input.code,
+    { otherTarget: AUTH_MESSAGES.phoneCodeOtherNumber },
+  );
+  const verified = await markPhoneVerified(
+    context.db,
+    user.id,
+    input.phoneNumber,
+    context.clock.now(),
+  );
+  return verified ? { kind: 'phone-verified', user: verified } : { kind: 'session-expired' };
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { REMEMBER_ME_DAYS } from '@kindred/contracts';
-import type { Config } from '../../config.js';
-import { SESSION_COOKIE_NAME, type SessionAuth } from '../../http/session.js';
+import type { SessionAuth } from '../../http/session.js';
 
 /**
  * Moving a session from one sign-in stage to the next. Every step up gets a new session id
@@ -43,20 +42,6 @@ export async function attachChallenge(req: Request, challengeId: string): Promis
   if (!req.session.auth) return;
   req.session.auth = { ...req.session.auth, challengeId };
   await saveSession(req);
-}
-
-export async function endSession(req: Request, res: Response, config: Config): Promise<void> {
-  if (req.session) {
-    await new Promise<void>((resolve, reject) =>
-      req.session.destroy((error: unknown) => (error ? reject(toError(error)) : resolve())),
-    );
-  }
-  res.clearCookie(SESSION_COOKIE_NAME, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.isProduction && req.secure,
-  });
 }
 
 function saveSession(req: Request): Promise<void> {

@@ -1,12 +1,17 @@
-import { and, count, eq, gt, isNull, lt, min, or, sql } from 'drizzle-orm';
-import {
-  AUTH_MESSAGES,
-  TOTP_MAX_ATTEMPTS_PER_CHALLENGE,
-  TOTP_MAX_FAILURES_PER_HOUR,
-} from '@kindred/contracts';
+import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { TOTP_MAX_ATTEMPTS_PER_CHALLENGE, TOTP_MAX_FAILURES_PER_HOUR } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
-import { authChallenges, authFailures, users } from '../../db/schema.js';
-import { AppError, conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { authChallenges, authFailures } from '../../db/schema.js';
+import {
+  completeSignIn,
+  findAccountById,
+  lockAccount,
+  storeTotpSecret,
+  useTotpStep,
+  type AccountRow,
+} from '../users/index.js';
+import { countCodeChecked } from './attempts.js';
+import type { Refusal } from './refusals.js';
 import {
   deriveKey,
   openSecret,
@@ -15,10 +20,12 @@ import {
   TOTP_SECRET_PURPOSE,
 } from './secret-box.js';
 import { generateTotpSecret, matchTotpStep, totpQrCode, totpUri } from './totp.js';
+import type { SigningIn } from './service.js';
 
 /**
- * Authenticator-app 2FA: enrolment (a new secret, encrypted at rest) and the code check that
- * turns a pending session into a full one.
+ * Authenticator-app 2FA, the last two sign-in steps: enrolment (a new secret, encrypted at rest)
+ * and the code check that turns a pending session into a full one. Like the other steps, each
+ * returns an outcome (a success or a refusal) and never sees req/res.
  *
  * Guessing is bounded three ways, all in the database:
  * - a login "challenge" takes at most 5 wrong codes (`failed_attempts` raised by a conditional
@@ -29,7 +36,7 @@ import { generateTotpSecret, matchTotpStep, totpQrCode, totpUri } from './totp.j
  * - a code's time-step is recorded when accepted and never accepted again (replay).
  */
 
-export type UserRow = typeof users.$inferSelect;
+type UserRow = AccountRow;
 
 const CHALLENGE_TTL_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -52,12 +59,19 @@ export async function openChallenge(context: AppContext, userId: string): Promis
   return challenge!.id;
 }
 
-export interface TwoFactorEnrolment {
-  secret: string;
-  otpauthUrl: string;
-  qrCode: string;
-  challengeId: string;
-}
+export type TwoFactorSetupOutcome =
+  | {
+      kind: 'enrolment';
+      secret: string;
+      otpauthUrl: string;
+      qrCode: string;
+      /** The challenge the first code answers; the route keeps it in the session. */
+      challengeId: string;
+    }
+  | Extract<
+      Refusal,
+      { kind: 'session-expired' | 'email-not-verified' | 'two-factor-already-enabled' }
+    >;
 
 /**
  * The authenticator secret of a member whose email is verified and who has not enabled 2FA yet.
@@ -65,15 +79,19 @@ export interface TwoFactorEnrolment {
  * request must not leave the page showing a QR code that no longer matches); concurrent first
  * requests agree on one secret because it is stored only where none was stored before.
  */
-export async function beginTwoFactorSetup(
+export async function setUpTwoFactor(
   context: AppContext,
-  user: UserRow,
-): Promise<TwoFactorEnrolment> {
-  if (!user.emailVerifiedAt) throw forbidden(AUTH_MESSAGES.emailNotVerified);
-  if (user.totpEnabledAt) throw conflict(AUTH_MESSAGES.twoFactorAlreadyEnabled);
+  session: SigningIn,
+): Promise<TwoFactorSetupOutcome> {
+  const user = await findAccountById(context.db, session.userId);
+  if (!user) return { kind: 'session-expired' };
+  if (!user.emailVerifiedAt) return { kind: 'email-not-verified' };
+  if (user.totpEnabledAt) return { kind: 'two-factor-already-enabled' };
   const secret = unconfirmedSecret(context, user) ?? (await storeNewSecret(context, user));
+  if (!secret) return { kind: 'two-factor-already-enabled' };
   const otpauthUrl = totpUri(secret, user.email);
   return {
+    kind: 'enrolment',
     secret,
     otpauthUrl,
     qrCode: await totpQrCode(otpauthUrl),
@@ -95,61 +113,60 @@ function unconfirmedSecret(
   }
 }
 
-async function storeNewSecret(context: AppContext, user: UserRow): Promise<string> {
+/** A new secret, stored; or the one another request stored first; undefined once 2FA is on. */
+async function storeNewSecret(context: AppContext, user: UserRow): Promise<string | undefined> {
   const secret = generateTotpSecret();
-  const [stored] = await context.db
-    .update(users)
-    .set({
-      totpSecretEncrypted: sealSecret(secretKey(context), secret, user.id),
-      totpLastUsedStep: null,
-      updatedAt: context.clock.now(),
-    })
-    .where(
-      and(
-        eq(users.id, user.id),
-        isNull(users.totpEnabledAt),
-        user.totpSecretEncrypted === null
-          ? isNull(users.totpSecretEncrypted)
-          : eq(users.totpSecretEncrypted, user.totpSecretEncrypted),
-      ),
-    )
-    .returning({ id: users.id });
+  const stored = await storeTotpSecret(
+    context.db,
+    {
+      userId: user.id,
+      sealedSecret: sealSecret(secretKey(context), secret, user.id),
+      replacing: user.totpSecretEncrypted,
+    },
+    context.clock.now(),
+  );
   if (stored) return secret;
   // Another request stored one first (or 2FA was enabled meanwhile): use what is there now.
-  const [current] = await context.db.select().from(users).where(eq(users.id, user.id));
-  if (!current || current.totpEnabledAt) throw conflict(AUTH_MESSAGES.twoFactorAlreadyEnabled);
-  const theirs = unconfirmedSecret(context, current);
-  if (!theirs) throw conflict(AUTH_MESSAGES.twoFactorAlreadyEnabled);
-  return theirs;
+  const current = await findAccountById(context.db, user.id);
+  if (!current || current.totpEnabledAt) return undefined;
+  return unconfirmedSecret(context, current);
 }
 
-type Outcome =
-  | { kind: 'accepted'; user: UserRow }
-  | { kind: 'wrong' }
-  | { kind: 'challenge-exhausted' }
-  | { kind: 'challenge-missing' }
-  | { kind: 'hourly-cap'; retryAfterSeconds: number }
-  | { kind: 'not-set-up' }
-  | { kind: 'user-gone' };
+export type TwoFactorVerifyOutcome =
+  | { kind: 'two-factor-passed'; user: UserRow }
+  | Extract<
+      Refusal,
+      {
+        kind:
+          | 'session-expired'
+          | 'two-factor-not-set-up'
+          | 'two-factor-code-wrong'
+          | 'two-factor-challenge-exhausted'
+          | 'two-factor-hourly-cap';
+      }
+    >;
 
 /**
  * Checks an authenticator code for the session's challenge. On success 2FA is enabled (first
- * time), a disabled account is re-enabled, and the member row is returned; the caller then makes
- * the session full. Every refusal is an AppError.
+ * time), a disabled account is re-enabled, and the member row is returned; the route then makes
+ * the session full.
  */
-export async function verifyTwoFactorCode(
+export async function verifyTwoFactor(
   context: AppContext,
-  input: { userId: string; challengeId: string | undefined; token: string },
-): Promise<UserRow> {
-  const { userId, challengeId, token } = input;
+  session: SigningIn,
+  token: string,
+): Promise<TwoFactorVerifyOutcome> {
+  const { userId, challengeId } = session;
+  await countCodeChecked(context.rateLimiters, userId);
   const now = context.clock.now();
   const hourAgo = new Date(now.getTime() - HOUR_MS);
 
-  const outcome = await context.db.transaction(async (tx): Promise<Outcome> => {
+  return context.db.transaction(async (tx): Promise<TwoFactorVerifyOutcome> => {
     // The member's row lock serialises every code check of this account.
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!user) return { kind: 'user-gone' };
-    if (!user.emailVerifiedAt || !user.totpSecretEncrypted) return { kind: 'not-set-up' };
+    const user = await lockAccount(tx, userId);
+    if (!user) return { kind: 'session-expired' };
+    if (!user.emailVerifiedAt || !user.totpSecretEncrypted)
+      return { kind: 'two-factor-not-set-up' };
 
     await tx
       .delete(authFailures)
@@ -167,50 +184,31 @@ export async function verifyTwoFactorCode(
     if (recent && recent.failures >= TOTP_MAX_FAILURES_PER_HOUR) {
       const oldest = recent.oldest ? new Date(recent.oldest) : now;
       const retryAfterMs = oldest.getTime() + HOUR_MS - now.getTime();
-      return { kind: 'hourly-cap', retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+      return {
+        kind: 'two-factor-hourly-cap',
+        retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+      };
     }
 
-    if (!challengeId) return { kind: 'challenge-missing' };
+    // No live challenge: the login behind this session is over.
+    if (!challengeId) return { kind: 'session-expired' };
     const [challenge] = await tx
       .select()
       .from(authChallenges)
       .where(and(eq(authChallenges.id, challengeId), eq(authChallenges.userId, userId)));
     if (!challenge || challenge.expiresAt.getTime() <= now.getTime()) {
-      return { kind: 'challenge-missing' };
+      return { kind: 'session-expired' };
     }
     if (challenge.failedAttempts >= TOTP_MAX_ATTEMPTS_PER_CHALLENGE) {
-      return { kind: 'challenge-exhausted' };
+      return { kind: 'two-factor-challenge-exhausted' };
     }
 
     const secret = openSecret(secretKey(context), user.totpSecretEncrypted, user.id);
     const step = matchTotpStep(secret, token, now);
-    if (step !== null) {
-      // A time-step is accepted once: of two uses of one code, the second finds the step taken.
-      const [fresh] = await tx
-        .update(users)
-        .set({ totpLastUsedStep: step })
-        .where(
-          and(
-            eq(users.id, userId),
-            or(isNull(users.totpLastUsedStep), lt(users.totpLastUsedStep, step)),
-          ),
-        )
-        .returning({ id: users.id });
-      if (fresh) {
-        const [signedIn] = await tx
-          .update(users)
-          .set({
-            totpEnabledAt: user.totpEnabledAt ?? now,
-            // A full sign-in brings a temporarily disabled account back.
-            status: 'active',
-            disabledAt: null,
-            updatedAt: now,
-          })
-          .where(eq(users.id, userId))
-          .returning();
-        await tx.delete(authChallenges).where(eq(authChallenges.id, challenge.id));
-        return { kind: 'accepted', user: signedIn! };
-      }
+    if (step !== null && (await useTotpStep(tx, userId, step))) {
+      const signedIn = await completeSignIn(tx, user, now);
+      await tx.delete(authChallenges).where(eq(authChallenges.id, challenge.id));
+      return { kind: 'two-factor-passed', user: signedIn! };
     }
 
     // A wrong or replayed code: counted against the challenge and the account's hour.
@@ -224,27 +222,8 @@ export async function verifyTwoFactorCode(
         ),
       )
       .returning({ failedAttempts: authChallenges.failedAttempts });
-    if (!counted) return { kind: 'challenge-exhausted' };
+    if (!counted) return { kind: 'two-factor-challenge-exhausted' };
     await tx.insert(authFailures).values({ userId, kind: 'totp', createdAt: now });
-    return { kind: 'wrong' };
+    return { kind: 'two-factor-code-wrong' };
   });
-
-  switch (outcome.kind) {
-    case 'accepted':
-      return outcome.user;
-    case 'wrong':
-      throw new AppError(401, AUTH_MESSAGES.twoFactorInvalid);
-    case 'challenge-exhausted':
-      throw new AppError(429, AUTH_MESSAGES.twoFactorChallengeExhausted, { retryAfterSeconds: 0 });
-    case 'hourly-cap':
-      throw tooManyRequests(
-        AUTH_MESSAGES.twoFactorHourlyCap(Math.ceil(outcome.retryAfterSeconds / 60)),
-        outcome.retryAfterSeconds,
-      );
-    case 'challenge-missing':
-    case 'user-gone':
-      throw unauthorized(AUTH_MESSAGES.sessionExpired);
-    case 'not-set-up':
-      throw forbidden(AUTH_MESSAGES.twoFactorNotSetUp);
-  }
 }

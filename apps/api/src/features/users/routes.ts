@@ -1,10 +1,10 @@
 import { IdSchema, USER_MESSAGES, UserSearchQuerySchema } from '@kindred/contracts';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { memberId, requireMember } from '../../http/auth.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
-import { SESSION_COOKIE_NAME } from '../../http/session.js';
+import { endSession } from '../../http/session.js';
 import {
   deleteAccount,
   disableAccount,
@@ -54,27 +54,16 @@ export function userRoutes(context: AppContext): Router {
   router.post('/users/:id/disable', requireMember, async (req, res) => {
     const id = parse(IdSchema, req.params.id);
     await disableAccount(context, memberId(req), id);
-    await endThisSession(req, res);
+    await endSession(req, res);
     res.json({ success: true, message: USER_MESSAGES.disabled });
   });
 
   router.delete('/users/:id', requireMember, async (req, res) => {
     const id = parse(IdSchema, req.params.id);
     await deleteAccount(context, memberId(req), id);
-    await endThisSession(req, res);
+    await endSession(req, res);
     res.json({ success: true, message: USER_MESSAGES.deleted });
   });
 
   return router;
-}
-
-/**
- * The store rows are already gone (destroyAllForUser); destroying the request's session too stops
- * express-session from writing it back at the end of the response, and the cookie is cleared.
- */
-function endThisSession(req: Request, res: Response): Promise<void> {
-  res.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
-  return new Promise((resolve) => {
-    req.session.destroy(() => resolve());
-  });
 }

@@ -1,0 +1,7 @@
+/**
+ * What the rest of the API may use of sign-in. Its steps, codes, refusals and session moves stay
+ * inside the feature.
+ */
+export { authRoutes } from './routes.js';
+export { verificationReminderEmail } from './emails.js';
+export { deriveKey, openSecret, sealSecret, TOTP_SECRET_PURPOSE } from './secret-box.js';
