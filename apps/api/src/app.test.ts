@@ -36,7 +36,11 @@ describe('API skeleton', () => {
   it('answers unknown /api paths with a JSON 404', async () => {
     const res = await request(t.app).get('/api/no/such/thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'No API route for GET /no/such/thing' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'No API route for GET /no/such/thing',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('turns malformed JSON into a 400, not a 500', async () => {
@@ -45,7 +49,11 @@ describe('API skeleton', () => {
       .set('Content-Type', 'application/json')
       .send('{"email": ');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'Malformed JSON body' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Malformed JSON body',
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('refuses bodies over the JSON limit with 413', async () => {
@@ -65,6 +73,7 @@ describe('API skeleton', () => {
     expect(res.status).toBe(415);
     expect(res.body).toEqual({
       success: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Unsupported content type: send application/json',
     });
   });
@@ -75,7 +84,11 @@ describe('API skeleton', () => {
       .set('Sec-Fetch-Site', 'cross-site')
       .send({});
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ success: false, message: 'Cross-site request refused' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Cross-site request refused',
+      code: 'FORBIDDEN',
+    });
   });
 
   it('refuses a state-changing request from a foreign Origin', async () => {
@@ -98,7 +111,11 @@ describe('API skeleton', () => {
   it('does not serve media without a signed-in member', async () => {
     const res = await request(t.app).get('/api/media/AAAAAAAAAAAAAAAAAAAAAAAA.webp');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: 'Please log in first' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Please log in first',
+      code: 'UNAUTHENTICATED',
+    });
   });
 
   it('answers 404 for media that does not exist, to a member', async () => {
@@ -107,7 +124,7 @@ describe('API skeleton', () => {
       .get('/api/media/AAAAAAAAAAAAAAAAAAAAAAAA.webp')
       .set('Cookie', cookie);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'Media not found' });
+    expect(res.body).toEqual({ success: false, message: 'Media not found', code: 'NOT_FOUND' });
   });
 
   it('sets security headers', async () => {

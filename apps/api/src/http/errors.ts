@@ -1,34 +1,47 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MulterError } from 'multer';
 import { ZodError, type z } from 'zod';
+import { SERVER_ERROR_MESSAGE, defaultErrorCode, type ErrorCode } from '@kindred/contracts';
 
 /**
- * The one error type of the API. A service throws it with the HTTP status and the message the
- * member should read (the spec's wording where the spec has one); the handler below turns it into
- * `{ success: false, message }`.
+ * The one error type of the API. A service throws it with the HTTP status, the message the member
+ * should read (the spec's wording where the spec has one) and, where a client must tell this failure
+ * apart from others of its status, a specific code; the handler below turns it into
+ * `{ success: false, message, code }`.
  */
 export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Extra fields merged into the JSON body (e.g. `retryAfterSeconds`). */
+  readonly details: Record<string, unknown>;
+
   constructor(
     readonly status: number,
     message: string,
-    /** Extra fields merged into the JSON body (e.g. `retryAfterSeconds`). */
-    readonly details: Record<string, unknown> = {},
+    /** A code, or extra body fields that may name one (`{ code, retryAfterSeconds }`). */
+    codeOrDetails: ErrorCode | ({ code?: ErrorCode } & Record<string, unknown>) = {},
   ) {
     super(message);
     this.name = 'AppError';
+    const { code, ...details } =
+      typeof codeOrDetails === 'string' ? { code: codeOrDetails } : codeOrDetails;
+    this.code = code ?? defaultErrorCode(status);
+    this.details = details;
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, unknown>) =>
-  new AppError(400, message, details);
-export const unauthorized = (message = 'Please log in first') => new AppError(401, message);
-export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+export const badRequest = (
+  message: string,
+  codeOrDetails?: ErrorCode | ({ code?: ErrorCode } & Record<string, unknown>),
+) => new AppError(400, message, codeOrDetails);
+export const unauthorized = (message = 'Please log in first', code?: ErrorCode) =>
+  new AppError(401, message, code);
+export const forbidden = (message = 'You are not allowed to do that', code?: ErrorCode) =>
+  new AppError(403, message, code);
+export const notFound = (message = 'Not found', code?: ErrorCode) =>
+  new AppError(404, message, code);
+export const conflict = (message: string, code?: ErrorCode) => new AppError(409, message, code);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, { retryAfterSeconds });
-
-export const SERVER_ERROR_MESSAGE = 'Server error. Please try again later.';
 
 /** Parse untrusted input with a contract schema; failures become a 400 naming each bad field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -62,9 +75,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     if (appError.status === 429 && typeof appError.details.retryAfterSeconds === 'number') {
       res.setHeader('Retry-After', String(Math.ceil(appError.details.retryAfterSeconds)));
     }
-    res
-      .status(appError.status)
-      .json({ success: false, message: appError.message, ...appError.details });
+    res.status(appError.status).json({
+      success: false,
+      message: appError.message,
+      code: appError.code,
+      ...appError.details,
+    });
     return;
   }
   req.log.error({ err: error }, 'unhandled error');
@@ -72,7 +88,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     res.end();
     return;
   }
-  res.status(500).json({ success: false, message: SERVER_ERROR_MESSAGE });
+  res.status(500).json({ success: false, message: SERVER_ERROR_MESSAGE, code: 'SERVER_ERROR' });
 };
 
 function toAppError(error: unknown): AppError | undefined {

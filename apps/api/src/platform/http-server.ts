@@ -28,7 +28,13 @@ export function createDrainableServer(app: RequestListener): DrainableServer {
       res.setHeader('Connection', 'close');
       res.setHeader('Retry-After', '5');
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(JSON.stringify({ success: false, message: 'The server is restarting, try again' }));
+      res.end(
+        JSON.stringify({
+          success: false,
+          message: 'The server is restarting, try again',
+          code: 'UNAVAILABLE',
+        }),
+      );
       return;
     }
     active.add(res);

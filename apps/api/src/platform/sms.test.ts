@@ -106,7 +106,11 @@ describe('a failed SMS', () => {
     try {
       const { res, log } = await appSendingSmsTo(twilioServer.origin);
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ success: false, message: AUTH_MESSAGES.phoneCodeFailed });
+      expect(res.body).toEqual({
+        success: false,
+        message: AUTH_MESSAGES.phoneCodeFailed,
+        code: 'DELIVERY_FAILED',
+      });
 
       // The request really reached the provider, carrying the code the log must not show.
       const sent = new URLSearchParams(twilioServer.bodies[0]);

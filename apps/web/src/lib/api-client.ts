@@ -1,11 +1,14 @@
+import type { ErrorCode } from '@kindred/contracts';
 import type { z } from 'zod';
 
 /**
  * The one way the web app talks to the API (spec §7): JSON, cookies included, a 5 s default timeout,
  * and failures turned into values the screens can read:
- * - `ApiError`: the server answered with a failure (`{ success: false, message }` or a non-2xx status);
+ * - `ApiError`: the server answered with a failure (`{ success: false, message, code }` or a non-2xx
+ *   status);
  * - `NetworkError`: no answer at all (offline, aborted, or timed out).
- * Screens pick the spec's wording from those two (e.g. login: 401 → "Invalid email or password…").
+ * Screens pick the spec's wording from those two (e.g. login: 401 → "Invalid email or password…"),
+ * branching on the status or the error's `code`, never on the message's text.
  */
 
 /** Everything is served under /api on the app's own origin (the API serves the built app). */
@@ -21,6 +24,8 @@ export const UPLOAD_RETRY_DELAY_MS = 1_000;
 export interface ApiFailureBody {
   success: false;
   message: string;
+  /** What kind of failure it is (the contracts' ERROR_CODES): what screens branch on. */
+  code?: ErrorCode;
   errors?: { field: string; message: string }[];
   retryAfterSeconds?: number;
   [extra: string]: unknown;
@@ -41,6 +46,12 @@ export class ApiError extends Error {
   get serverMessage(): string | undefined {
     const value = this.body.message;
     return typeof value === 'string' && value ? value : undefined;
+  }
+
+  /** The failure's code (e.g. 'EMAIL_NOT_VERIFIED'), when the server sent one. */
+  get code(): ErrorCode | undefined {
+    const value = this.body.code;
+    return typeof value === 'string' ? value : undefined;
   }
 
   /** Seconds the server asked us to wait (429 answers), if it said. */

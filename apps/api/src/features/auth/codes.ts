@@ -132,9 +132,10 @@ export async function consumeCode(
     eq(verificationCodes.purpose, target.purpose),
   );
   const [row] = await context.db.select().from(verificationCodes).where(ofTarget);
-  if (!row) throw badRequest(AUTH_MESSAGES.codeNotRequested);
+  if (!row) throw badRequest(AUTH_MESSAGES.codeNotRequested, 'CODE_NOT_REQUESTED');
   if (row.failedAttempts >= CODE_MAX_ATTEMPTS) throw codeVoid(row.sentAt, now);
-  if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(AUTH_MESSAGES.codeExpired);
+  if (row.expiresAt.getTime() <= now.getTime())
+    throw badRequest(AUTH_MESSAGES.codeExpired, 'CODE_EXPIRED');
   if (row.target !== target.target) throw badRequest(messages.otherTarget);
 
   const expected = Buffer.from(row.codeHash, 'hex');
@@ -153,7 +154,7 @@ export async function consumeCode(
         ),
       )
       .returning({ userId: verificationCodes.userId });
-    if (!used) throw badRequest(AUTH_MESSAGES.codeNotRequested);
+    if (!used) throw badRequest(AUTH_MESSAGES.codeNotRequested, 'CODE_NOT_REQUESTED');
     return;
   }
 
@@ -163,7 +164,10 @@ export async function consumeCode(
     .where(and(sameRow, lt(verificationCodes.failedAttempts, CODE_MAX_ATTEMPTS)))
     .returning({ failedAttempts: verificationCodes.failedAttempts });
   if (!counted) throw codeVoid(row.sentAt, now);
-  throw badRequest(AUTH_MESSAGES.codeWrong(CODE_MAX_ATTEMPTS - counted.failedAttempts));
+  throw badRequest(
+    AUTH_MESSAGES.codeWrong(CODE_MAX_ATTEMPTS - counted.failedAttempts),
+    'CODE_INVALID',
+  );
 }
 
 /** 429: this code took its 5 wrong guesses. A new one can be requested after the resend wait. */

@@ -83,6 +83,7 @@ describe('POST /api/send-otp', () => {
     expect(res.status).toBe(429);
     expect(res.body).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: 'Please wait 45 seconds before requesting a new code.',
       retryAfterSeconds: 45,
     });

@@ -54,6 +54,7 @@ describe('rate limits', () => {
     expect(res.status).toBe(429);
     expect(res.body).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: expect.stringMatching(
         /^Too many attempts\. Please try again in (\d+ seconds?|1 minute)\.$/,
       ),

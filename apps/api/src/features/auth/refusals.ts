@@ -26,17 +26,22 @@ export type Refusal =
 type RefusalKind = Refusal['kind'];
 
 const REFUSALS: { [K in RefusalKind]: (refusal: Extract<Refusal, { kind: K }>) => AppError } = {
-  'invalid-credentials': () => new AppError(401, AUTH_MESSAGES.invalidCredentials),
-  'session-expired': () => new AppError(401, AUTH_MESSAGES.sessionExpired),
-  'email-taken': () => new AppError(409, AUTH_MESSAGES.emailTaken),
+  'invalid-credentials': () =>
+    new AppError(401, AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS'),
+  'session-expired': () => new AppError(401, AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED'),
+  'email-taken': () => new AppError(409, AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN'),
   'not-your-email': () => new AppError(403, AUTH_MESSAGES.otpWrongEmail),
-  'email-already-verified': () => new AppError(409, AUTH_MESSAGES.emailAlreadyVerified),
-  'email-not-verified': () => new AppError(403, AUTH_MESSAGES.emailNotVerified),
+  'email-already-verified': () =>
+    new AppError(409, AUTH_MESSAGES.emailAlreadyVerified, 'EMAIL_ALREADY_VERIFIED'),
+  'email-not-verified': () =>
+    new AppError(403, AUTH_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED'),
   'email-not-sent': () => new AppError(502, AUTH_MESSAGES.otpEmailFailed),
   'sms-not-sent': () => new AppError(502, AUTH_MESSAGES.phoneCodeFailed),
-  'two-factor-already-enabled': () => new AppError(409, AUTH_MESSAGES.twoFactorAlreadyEnabled),
-  'two-factor-not-set-up': () => new AppError(403, AUTH_MESSAGES.twoFactorNotSetUp),
-  'two-factor-code-wrong': () => new AppError(401, AUTH_MESSAGES.twoFactorInvalid),
+  'two-factor-already-enabled': () =>
+    new AppError(409, AUTH_MESSAGES.twoFactorAlreadyEnabled, 'TWO_FACTOR_ALREADY_ENABLED'),
+  'two-factor-not-set-up': () =>
+    new AppError(403, AUTH_MESSAGES.twoFactorNotSetUp, 'TWO_FACTOR_NOT_SET_UP'),
+  'two-factor-code-wrong': () => new AppError(401, AUTH_MESSAGES.twoFactorInvalid, 'CODE_INVALID'),
   'two-factor-challenge-exhausted': () =>
     new AppError(429, AUTH_MESSAGES.twoFactorChallengeExhausted, { retryAfterSeconds: 0 }),
   'two-factor-hourly-cap': ({ retryAfterSeconds }) =>

@@ -87,7 +87,10 @@ export function authRoutes(context: AppContext): Router {
         nextStep: 'verify-email',
         user: presentLoginUser(outcome.user),
       };
-      throw new AppError(403, AUTH_MESSAGES.verificationDeadlinePassed, { ...body });
+      throw new AppError(403, AUTH_MESSAGES.verificationDeadlinePassed, {
+        code: 'EMAIL_NOT_VERIFIED',
+        ...body,
+      });
     }
     res.json({
       success: true,

@@ -105,7 +105,11 @@ describe('POST /api/users/signup', () => {
       .post('/api/users/signup')
       .send({ ...body, email: body.email.toUpperCase() });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: AUTH_MESSAGES.emailTaken });
+    expect(res.body).toEqual({
+      success: false,
+      message: AUTH_MESSAGES.emailTaken,
+      code: 'EMAIL_TAKEN',
+    });
     expect(sessionCookieOf(res)).toBeUndefined();
   });
 
@@ -212,6 +216,7 @@ describe('POST /api/users/login', () => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({
         success: false,
+        code: 'INVALID_CREDENTIALS',
         message: 'Invalid email or password. Please check your credentials and try again.',
       });
       expect(sessionCookieOf(res)).toBeUndefined();
@@ -283,6 +288,7 @@ describe('the 7-day email deadline', () => {
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
       success: false,
+      code: 'EMAIL_NOT_VERIFIED',
       message: AUTH_MESSAGES.verificationDeadlinePassed,
       nextStep: 'verify-email',
       user: {
@@ -385,7 +391,11 @@ describe('staged sessions', () => {
     ] as const) {
       const res = await request(t.app).post(path).send(body);
       expect(res.status, path).toBe(401);
-      expect(res.body).toEqual({ success: false, message: 'Please log in first' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Please log in first',
+        code: 'UNAUTHENTICATED',
+      });
     }
   });
 

@@ -301,6 +301,7 @@ describe('POST /api/2fa/verify', () => {
     // The first failure was 2 minutes ago: 58 minutes to go.
     expect(res.body).toEqual({
       success: false,
+      code: 'RATE_LIMITED',
       message: 'Too many incorrect codes for this account. Please try again in 58 minutes.',
       retryAfterSeconds: 58 * 60,
     });

@@ -289,6 +289,7 @@ describe('DELETE /api/posts/{postId}/comments/{commentId}', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         success: false,
+        code: 'FORBIDDEN',
         message: 'You can only delete your own comments',
       });
     }

@@ -71,7 +71,11 @@ describe('POST /api/connections/follow', () => {
       .set('Cookie', me.cookie)
       .send({ userId: me.user.id, followedUserId: me.user.id });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'You cannot follow yourself' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'You cannot follow yourself',
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('refuses to follow on behalf of another member (403) and changes nothing', async () => {

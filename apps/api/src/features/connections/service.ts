@@ -43,13 +43,15 @@ export async function toggleFollow(
   try {
     return await context.db.transaction(async (tx) => {
       await serializeOn(tx, `follow:${actorId}:${targetId}`);
-      if (!(await isActiveMember(tx, targetId))) throw notFound(CONNECTION_MESSAGES.userNotFound);
+      if (!(await isActiveMember(tx, targetId)))
+        throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
       const following = await toggleFollowRow(tx, actorId, targetId, context.clock.now());
       return { isFollowing: following, followersCount: await countFollowers(tx, targetId) };
     });
   } catch (error) {
     // The member's account was deleted meanwhile.
-    if (isForeignKeyViolation(error)) throw notFound(CONNECTION_MESSAGES.userNotFound);
+    if (isForeignKeyViolation(error))
+      throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
     throw error;
   }
 }
@@ -59,7 +61,7 @@ export async function connectionCounts(
   userId: string,
 ): Promise<{ followersCount: number; followingsCount: number }> {
   const counts = await loadConnectionCounts(context.db, userId);
-  if (!counts) throw notFound(CONNECTION_MESSAGES.userNotFound);
+  if (!counts) throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
   return counts;
 }
 
@@ -71,7 +73,8 @@ export async function listConnections(
   query: PageQuery,
 ): Promise<{ users: AuthorSummary[]; nextCursor: string | null }> {
   const after = decodeCursor(query.cursor);
-  if (!(await isActiveMember(context.db, userId))) throw notFound(CONNECTION_MESSAGES.userNotFound);
+  if (!(await isActiveMember(context.db, userId)))
+    throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
   const rows = await pageConnections(context.db, userId, direction, { after, limit: query.limit });
   const { items, nextCursor } = toPage(rows, query.limit);
   const summaries = await loadMemberSummaries(

@@ -61,7 +61,11 @@ describe('with no online geocoder configured (the default): the offline gazettee
     it("answers 404 'Could not get address details' in mid-ocean, far from any city", async () => {
       const res = await reverseIn(t, cookie, 0, -30);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: 'Could not get address details' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'Could not get address details',
+        code: 'NOT_FOUND',
+      });
     });
   });
 

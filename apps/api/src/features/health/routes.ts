@@ -9,7 +9,9 @@ export function healthRoutes(context: AppContext): Router {
       res.json({ success: true, database: context.database.engine });
     } catch (error) {
       req.log.error({ err: error }, 'health check: database unreachable');
-      res.status(503).json({ success: false, message: 'Database unavailable' });
+      res
+        .status(503)
+        .json({ success: false, message: 'Database unavailable', code: 'UNAVAILABLE' });
     }
   });
   return router;

@@ -45,7 +45,11 @@ describe('who may fetch a media file', () => {
     expect(asFollower.headers['cache-control']).toContain('private');
     const asStranger = await fetchMedia(key, stranger.cookie);
     expect(asStranger.status).toBe(404);
-    expect(asStranger.body).toEqual({ success: false, message: 'Media not found' });
+    expect(asStranger.body).toEqual({
+      success: false,
+      message: 'Media not found',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('answers Range requests with 206 and exactly the bytes asked for', async () => {

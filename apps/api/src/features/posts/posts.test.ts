@@ -288,7 +288,11 @@ describe('DELETE /api/posts/{postId}', () => {
 
     const res = await request(t.app).delete(`/api/posts/${postId}`).set('Cookie', stranger.cookie);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ success: false, message: 'You can only delete your own posts' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'You can only delete your own posts',
+      code: 'FORBIDDEN',
+    });
     expect(await t.context.db.select().from(posts).where(eq(posts.id, postId))).toHaveLength(1);
     expect(
       await t.context.db.select().from(postLikes).where(eq(postLikes.postId, postId)),

@@ -122,7 +122,11 @@ describe('post visibility', () => {
           expect(res.body.comments).toHaveLength(1);
         } else {
           expect(res.status).toBe(404);
-          expect(res.body).toEqual({ success: false, message: 'Post not found' });
+          expect(res.body).toEqual({
+            success: false,
+            message: 'Post not found',
+            code: 'NOT_FOUND',
+          });
         }
       }
     },

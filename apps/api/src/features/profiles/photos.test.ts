@@ -118,7 +118,11 @@ describe('POST /profile/upload-photo', () => {
       'photo.jpg',
     );
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'File photo.jpg is not an image' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'File photo.jpg is not an image',
+      code: 'VALIDATION_FAILED',
+    });
     const png = await uploadPhoto(t, cookie, Buffer.from('<html>hi</html>'), 'photo.png');
     expect(png.body.message).toBe('File photo.png is not an image');
     expect(await photoRows(user.id)).toHaveLength(0);
@@ -152,6 +156,7 @@ describe('POST /profile/upload-photo', () => {
     expect(res.status).toBe(413);
     expect(res.body).toEqual({
       success: false,
+      code: 'PAYLOAD_TOO_LARGE',
       message: 'File big.jpg is too large. Maximum size is 5MB',
     });
     expect(await photoRows(user.id)).toHaveLength(0);
@@ -179,7 +184,11 @@ describe('POST /profile/upload-photo', () => {
     const before = filesOnDisk().length;
     const res = await uploadPhoto(t, cookie, await plainJpeg(), 'seventh.jpg');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'Maximum 6 photos allowed' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Maximum 6 photos allowed',
+      code: 'PLAN_LIMIT',
+    });
     expect(await photoRows(user.id)).toHaveLength(6);
     expect(filesOnDisk()).toHaveLength(before);
   });
@@ -343,7 +352,7 @@ describe('DELETE /profile/photo/{userId}/{filename}', () => {
       .delete(`/api/profile/photo/${user.id}/AAAAAAAAAAAAAAAAAAAAAAAA.webp`)
       .set('Cookie', cookie);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'Photo not found' });
+    expect(res.body).toEqual({ success: false, message: 'Photo not found', code: 'NOT_FOUND' });
     const traversal = await request(t.app)
       .delete(`/api/profile/photo/${user.id}/..%2F..%2Fsecrets.json`)
       .set('Cookie', cookie);

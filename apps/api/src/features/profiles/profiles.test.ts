@@ -270,7 +270,11 @@ describe('GET /profile/{id}', () => {
     const { user, cookie } = await signedInUser(t.context);
     const res = await request(t.app).get(`/api/profile/${user.id}`).set('Cookie', cookie);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'Profile not found' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Profile not found',
+      code: 'PROFILE_NOT_FOUND',
+    });
   });
 
   it('shows the owner their whole profile, coordinates included', async () => {

@@ -28,7 +28,7 @@ export async function getProfile(
 ): Promise<Profile> {
   const found = await unsafeFindMemberWithProfile(context.db, userId);
   if (!found?.profile || !canSeeMember(viewerId, found.user)) {
-    throw notFound(PROFILE_MESSAGES.notFound);
+    throw notFound(PROFILE_MESSAGES.notFound, 'PROFILE_NOT_FOUND');
   }
   const photoRows = await photosOf(context.db, userId);
   return presentProfile(viewerId, found.user, found.profile, photoRows);
@@ -60,7 +60,7 @@ export async function saveProfile(
 
   const { created, removedKeys } = await context.db.transaction(async (tx) => {
     const member = await lockMember(tx, userId);
-    if (!member) throw notFound(USER_MESSAGES.notFound);
+    if (!member) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
     await tx
       .update(users)
       .set({

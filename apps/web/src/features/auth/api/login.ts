@@ -16,7 +16,7 @@ export function useLogin() {
  * the API started a pending session, and the member continues at /verify-otp.
  */
 export function verificationRequired(error: unknown): VerificationRequiredResponse | null {
-  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  if (!(error instanceof ApiError) || error.code !== 'EMAIL_NOT_VERIFIED') return null;
   const body = error.body as Partial<VerificationRequiredResponse>;
   return body.nextStep === 'verify-email' && body.user?._id
     ? (body as VerificationRequiredResponse)

@@ -88,6 +88,7 @@ describe('login screen', () => {
           success: false,
           message:
             'Your email address was not verified within 7 days. Please verify it to continue: we can send you a new code.',
+          code: 'EMAIL_NOT_VERIFIED',
           nextStep: 'verify-email',
           user: {
             _id: USER_ID,

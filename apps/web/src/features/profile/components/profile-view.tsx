@@ -29,12 +29,10 @@ import { useFollow } from './use-follow';
 /** The words for a profile that could not be shown (SPEC §8 "Profile view"). */
 export function profileErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return M.loadFailed;
-  if (error.status === 404)
-    return error.serverMessage === M.userNotFound ? M.userNotFound : M.notFound;
+  if (error.code === 'MEMBER_NOT_FOUND') return M.userNotFound;
+  if (error.status === 404) return M.notFound;
   if (error.status === 401) return M.signInToView;
-  if (error.status === 400) {
-    return error.serverMessage === M.userNotFound ? M.userNotFound : M.invalidProfileId;
-  }
+  if (error.status === 400) return M.invalidProfileId;
   return M.loadFailed;
 }
 
