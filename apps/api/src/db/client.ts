@@ -13,8 +13,17 @@ import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
-/** One type for both engines: every query in the app is written against this. */
+/** The database of a handle, one type for both engines: every query in the app is written against this. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open transaction on the database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * "A database or a transaction" — the one name for it. Repo functions take an `Executor`, so
+ * they run on their own or inside a caller's transaction alike.
+ */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from './client.js';
+import type { Executor } from './client.js';
 
 /**
  * Helpers for writes that race: toggles a member fires twice in a row, a post deleted while
  * someone likes or comments on it.
  */
 
-/** A database or the transaction in progress (a transaction is a database too). */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
 /**
  * Takes a transaction-scoped lock on a key (e.g. "like:<post>:<member>"), so toggles on the same
  * pair run one after the other: N parallel toggles end in exactly the state N sequential ones
  * would. Unrelated pairs never wait for each other (a hash collision only costs a short wait).
  */
-export async function serializeOn(tx: Queryable, key: string): Promise<void> {
+export async function serializeOn(tx: Executor, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 

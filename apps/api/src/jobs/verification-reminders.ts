@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { EMAIL_VERIFICATION_DEADLINE_DAYS } from '@kindred/contracts';
 import type { AppContext } from '../context.js';
 import { verificationReminderEmail } from '../features/auth/index.js';
+import {
+  claimDueReminders,
+  releaseReminderClaim,
+  type DueReminder,
+} from '../features/users/verification-reminders.js';
 
 /**
  * Daily "please verify your email" reminders during the 7 days an account has to verify it.
@@ -14,14 +18,6 @@ import { verificationReminderEmail } from '../features/auth/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH_SIZE = 100;
-
-interface DueAccount {
-  id: string;
-  email: string;
-  first_name: string;
-  created_at: string | Date;
-  previous: string | Date | null;
-}
 
 export async function runVerificationReminders(context: AppContext): Promise<{ sent: number }> {
   const now = context.clock.now();
@@ -44,7 +40,7 @@ export async function runVerificationReminders(context: AppContext): Promise<{ s
           { err: error, userId: account.id },
           'verification reminder could not be sent',
         );
-        await releaseClaim(context, account, now);
+        await releaseReminderClaim(context.db, account, now);
       }
     }
     if (batch.length < BATCH_SIZE) break;
@@ -53,42 +49,12 @@ export async function runVerificationReminders(context: AppContext): Promise<{ s
   return { sent };
 }
 
-async function claimDueAccounts(context: AppContext, now: Date): Promise<DueAccount[]> {
-  const nowIso = now.toISOString();
-  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
-  const deadlineStart = new Date(
-    now.getTime() - EMAIL_VERIFICATION_DEADLINE_DAYS * DAY_MS,
-  ).toISOString();
-  const result = await context.db.execute(sql`
-    UPDATE users AS u
-       SET verification_reminder_at = ${nowIso}::timestamptz
-      FROM (
-        SELECT id, verification_reminder_at AS previous
-          FROM users
-         WHERE email_verified_at IS NULL
-           AND status = 'active'
-           AND created_at > ${deadlineStart}::timestamptz
-           AND created_at <= ${dayAgo}::timestamptz
-           AND (verification_reminder_at IS NULL OR verification_reminder_at <= ${dayAgo}::timestamptz)
-         ORDER BY created_at
-         LIMIT ${BATCH_SIZE}
-           FOR UPDATE SKIP LOCKED
-      ) AS due
-     WHERE u.id = due.id
-    RETURNING u.id, u.email, u.first_name, u.created_at, due.previous`);
-  return (result as unknown as { rows: DueAccount[] }).rows;
-}
-
-/** A reminder that could not be sent is left due again, unless something else changed the row. */
-async function releaseClaim(
-  context: AppContext,
-  account: DueAccount,
-  claimedAt: Date,
-): Promise<void> {
-  const previous = account.previous === null ? null : new Date(account.previous).toISOString();
-  await context.db.execute(sql`
-    UPDATE users
-       SET verification_reminder_at = ${previous}::timestamptz
-     WHERE id = ${account.id}
-       AND verification_reminder_at = ${claimedAt.toISOString()}::timestamptz`);
+function claimDueAccounts(context: AppContext, now: Date): Promise<DueReminder[]> {
+  return claimDueReminders(context.db, {
+    now,
+    createdAfter: new Date(now.getTime() - EMAIL_VERIFICATION_DEADLINE_DAYS * DAY_MS),
+    createdAtOrBefore: new Date(now.getTime() - DAY_MS),
+    remindedAtOrBefore: new Date(now.getTime() - DAY_MS),
+    limit: BATCH_SIZE,
+  });
 }

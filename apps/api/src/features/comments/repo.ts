@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { commentMentions, comments, users } from '../../db/schema.js';
-import type { Queryable } from '../../db/concurrency.js';
+import { visibleMemberJoin, visibleMembersWhere } from '../users/visibility.js';
 import { commentAuthorVisible } from './policy.js';
 
 /** The queries behind comments. Callers check the post's visibility first (posts/policy). */
@@ -22,7 +22,7 @@ export interface CommentRow {
  * comments by visible authors, then, level by level, replies by visible authors to those. A reply
  * under a hidden comment is never reached, so it is hidden too. Every comment read starts here.
  */
-function visibleCommentsCte(postIds: readonly string[]): SQL {
+function visibleCommentsCte(viewerId: string, postIds: readonly string[]): SQL {
   const ids = sql.join(
     postIds.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -30,12 +30,12 @@ function visibleCommentsCte(postIds: readonly string[]): SQL {
   return sql`with recursive visible_comments as (
     select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at
     from ${comments} c
-    where c.post_id in (${ids}) and c.parent_id is null and ${commentAuthorVisible(sql`c.author_id`)}
+    where c.post_id in (${ids}) and c.parent_id is null and ${commentAuthorVisible(viewerId, sql`c.author_id`)}
     union all
     select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at
     from ${comments} c
     join visible_comments parent on c.parent_id = parent.id
-    where ${commentAuthorVisible(sql`c.author_id`)}
+    where ${commentAuthorVisible(viewerId, sql`c.author_id`)}
   )`;
 }
 
@@ -54,31 +54,37 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** The visible comments of a post, oldest first (replies follow the order they were written). */
-export async function loadVisibleComments(db: Queryable, postId: string): Promise<CommentRow[]> {
-  const result = await db.execute(sql`${visibleCommentsCte([postId])}
+export async function loadVisibleComments(
+  db: Executor,
+  viewerId: string,
+  postId: string,
+): Promise<CommentRow[]> {
+  const result = await db.execute(sql`${visibleCommentsCte(viewerId, [postId])}
     select ${commentRowColumns} from visible_comments order by created_at, id`);
   return rowsOf<CommentRow>(result);
 }
 
 /** One visible comment of a post (deleted placeholders included), or undefined. */
 export async function findVisibleComment(
-  db: Queryable,
+  db: Executor,
+  viewerId: string,
   postId: string,
   commentId: string,
 ): Promise<CommentRow | undefined> {
-  const result = await db.execute(sql`${visibleCommentsCte([postId])}
+  const result = await db.execute(sql`${visibleCommentsCte(viewerId, [postId])}
     select ${commentRowColumns} from visible_comments where id = ${commentId}::uuid`);
   return rowsOf<CommentRow>(result)[0];
 }
 
 /** Visible, not-deleted comments and replies per post, in one query. */
 export async function countVisibleComments(
-  db: Queryable,
+  db: Executor,
+  viewerId: string,
   postIds: readonly string[],
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   if (postIds.length === 0) return counts;
-  const result = await db.execute(sql`${visibleCommentsCte(postIds)}
+  const result = await db.execute(sql`${visibleCommentsCte(viewerId, postIds)}
     select post_id::text as "postId", count(*)::int as "count"
     from visible_comments where deleted_at is null group by post_id`);
   for (const row of rowsOf<{ postId: string; count: number }>(result)) {
@@ -88,7 +94,7 @@ export async function countVisibleComments(
 }
 
 export async function insertComment(
-  tx: Queryable,
+  tx: Executor,
   values: {
     postId: string;
     authorId: string;
@@ -102,7 +108,7 @@ export async function insertComment(
 }
 
 export async function insertMentions(
-  tx: Queryable,
+  tx: Executor,
   commentId: string,
   userIds: readonly string[],
 ): Promise<void> {
@@ -119,9 +125,10 @@ export interface MentionedMemberRow {
   lastName: string;
 }
 
-/** Which of these ids are active members, in one query. */
-export async function activeMembersAmong(
-  db: Queryable,
+/** Which of these ids are members `viewerId` may see, in one query. */
+export async function visibleMembersAmong(
+  db: Executor,
+  viewerId: string,
   ids: readonly string[],
 ): Promise<Map<string, MentionedMemberRow>> {
   const members = new Map<string, MentionedMemberRow>();
@@ -129,14 +136,15 @@ export async function activeMembersAmong(
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(and(inArray(users.id, [...ids]), eq(users.status, 'active')));
+    .where(and(inArray(users.id, [...ids]), visibleMembersWhere(viewerId)));
   for (const row of rows) members.set(row.id, row);
   return members;
 }
 
-/** The active members each comment mentions, in one query. */
+/** The members each comment mentions that `viewerId` may see, in one query. */
 export async function loadMentions(
   db: Database,
+  viewerId: string,
   commentIds: readonly string[],
 ): Promise<Map<string, MentionedMemberRow[]>> {
   const mentions = new Map<string, MentionedMemberRow[]>();
@@ -149,7 +157,7 @@ export async function loadMentions(
       lastName: users.lastName,
     })
     .from(commentMentions)
-    .innerJoin(users, and(eq(users.id, commentMentions.userId), eq(users.status, 'active')))
+    .innerJoin(users, visibleMemberJoin(viewerId, commentMentions.userId))
     .where(inArray(commentMentions.commentId, [...commentIds]));
   for (const { commentId, ...member } of rows) {
     const list = mentions.get(commentId) ?? [];
@@ -165,7 +173,7 @@ export async function loadMentions(
  * foreign-key check waits for us, then fails instead of being deleted by the cascade).
  */
 export async function lockCommentForDelete(
-  tx: Queryable,
+  tx: Executor,
   commentId: string,
 ): Promise<{ parentId: string | null; deleted: boolean; hasReplies: boolean } | undefined> {
   const [row] = await tx
@@ -188,7 +196,7 @@ export async function lockCommentForDelete(
 
 /** Keeps the comment as a placeholder: content and mentions go, replies stay attached. */
 export async function markCommentDeleted(
-  tx: Queryable,
+  tx: Executor,
   commentId: string,
   now: Date,
 ): Promise<void> {
@@ -196,6 +204,6 @@ export async function markCommentDeleted(
   await tx.delete(commentMentions).where(eq(commentMentions.commentId, commentId));
 }
 
-export async function deleteCommentRow(tx: Queryable, commentId: string): Promise<void> {
+export async function deleteCommentRow(tx: Executor, commentId: string): Promise<void> {
   await tx.delete(comments).where(eq(comments.id, commentId));
 }

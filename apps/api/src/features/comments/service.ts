@@ -12,7 +12,6 @@ import { loadMemberSummaries } from '../users/summary.js';
 import { assertCanDeleteComment } from './policy.js';
 import { presentComment, presentCommentTree } from './presenter.js';
 import {
-  activeMembersAmong,
   deleteCommentRow,
   findVisibleComment,
   insertComment,
@@ -21,6 +20,7 @@ import {
   loadVisibleComments,
   lockCommentForDelete,
   markCommentDeleted,
+  visibleMembersAmong,
 } from './repo.js';
 
 /** Comments, replies and mentions: the domain logic behind /api/posts/{postId}/comments. */
@@ -33,15 +33,17 @@ export async function listComments(
 ): Promise<CommentDto[]> {
   const { db } = context;
   if (!(await findVisiblePost(db, viewerId, postId))) throw notFound(POST_MESSAGES.notFound);
-  const rows = await loadVisibleComments(db, postId);
+  const rows = await loadVisibleComments(db, viewerId, postId);
   const live = rows.filter((row) => !row.deleted);
   const [authors, mentions] = await Promise.all([
     loadMemberSummaries(
       db,
+      viewerId,
       live.flatMap((row) => (row.authorId ? [row.authorId] : [])),
     ),
     loadMentions(
       db,
+      viewerId,
       live.map((row) => row.id),
     ),
   ]);
@@ -55,7 +57,7 @@ export interface NewComment {
 
 /**
  * Adds a comment, or a reply when `parentCommentId` names a visible comment of the same post.
- * Mentions (`@[Name](id)`) of active members are recorded; any other mention stays plain text.
+ * Mentions (`@[Name](id)`) of members the author may see are recorded; any other mention stays plain text.
  */
 export async function addComment(
   context: AppContext,
@@ -67,10 +69,10 @@ export async function addComment(
   const parentId = input.parentCommentId ?? null;
   if (!(await findVisiblePost(db, authorId, postId))) throw notFound(POST_MESSAGES.notFound);
   if (parentId) {
-    const parent = await findVisibleComment(db, postId, parentId);
+    const parent = await findVisibleComment(db, authorId, postId, parentId);
     if (!parent || parent.deleted) throw notFound(COMMENT_MESSAGES.notFound);
   }
-  const mentioned = await activeMembersAmong(db, mentionedUserIds(input.content));
+  const mentioned = await visibleMembersAmong(db, authorId, mentionedUserIds(input.content));
   const createdAt = context.clock.now();
 
   let commentId: string;
@@ -94,7 +96,7 @@ export async function addComment(
     throw error;
   }
 
-  const authors = await loadMemberSummaries(db, [authorId]);
+  const authors = await loadMemberSummaries(db, authorId, [authorId]);
   return presentComment(
     {
       id: commentId,
@@ -122,7 +124,7 @@ export async function deleteComment(
 ): Promise<void> {
   const { db } = context;
   if (!(await findVisiblePost(db, actorId, postId))) throw notFound(POST_MESSAGES.notFound);
-  const comment = await findVisibleComment(db, postId, commentId);
+  const comment = await findVisibleComment(db, actorId, postId, commentId);
   if (!comment || comment.deleted) throw notFound(COMMENT_MESSAGES.notFound);
   assertCanDeleteComment(actorId, comment);
 

@@ -1,34 +1,40 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
 import { follows, users } from '../../db/schema.js';
-import type { Queryable } from '../../db/concurrency.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
+import { visibleMemberJoin, visibleMembersWhere } from '../users/visibility.js';
 
-/** The queries behind following. People lists and counts include active members only. */
+/** The queries behind following. People lists and counts hold only members the viewer may see. */
 
-export async function isActiveMember(db: Queryable, userId: string): Promise<boolean> {
+export async function isVisibleMember(
+  db: Executor,
+  viewerId: string,
+  userId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.status, 'active')));
+    .where(and(eq(users.id, userId), visibleMembersWhere(viewerId)));
   return row !== undefined;
 }
 
 export async function followExists(
-  db: Queryable,
+  db: Executor,
   followerId: string,
   followeeId: string,
 ): Promise<boolean> {
   const [row] = await db
     .select({ followerId: follows.followerId })
     .from(follows)
-    .innerJoin(users, and(eq(users.id, follows.followeeId), eq(users.status, 'active')))
+    .innerJoin(users, visibleMemberJoin(followerId, follows.followeeId))
     .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
   return row !== undefined;
 }
 
 /** Follows, or unfollows if already following. Run inside a transaction serialized on the pair. */
 export async function toggleFollowRow(
-  tx: Queryable,
+  tx: Executor,
   followerId: string,
   followeeId: string,
   now: Date,
@@ -45,41 +51,46 @@ export async function toggleFollowRow(
   return false;
 }
 
-const follower = sql.raw('follower');
-const followee = sql.raw('followee');
+const follower = alias(users, 'follower');
+const followee = alias(users, 'followee');
 
 /**
- * A member's active followers and active followings, in one query; undefined when the member is
- * not an active member (disabled members are hidden, like their profiles).
+ * A member's followers and followings that the viewer may see, in one query; undefined when the
+ * viewer may not see the member themself (a disabled member is hidden, like their profile).
  */
 export async function loadConnectionCounts(
-  db: Queryable,
+  db: Executor,
+  viewerId: string,
   userId: string,
 ): Promise<{ followersCount: number; followingsCount: number } | undefined> {
   const [row] = await db
     .select({
       followersCount: sql<number>`(
         select count(*)::int from ${follows}
-        join ${users} ${follower} on ${follower}.id = ${follows.followerId} and ${follower}.status = 'active'
+        join ${users} ${follower} on ${follower.id} = ${follows.followerId} and ${visibleMembersWhere(viewerId, follower)}
         where ${follows.followeeId} = ${userId}
       )`,
       followingsCount: sql<number>`(
         select count(*)::int from ${follows}
-        join ${users} ${followee} on ${followee}.id = ${follows.followeeId} and ${followee}.status = 'active'
+        join ${users} ${followee} on ${followee.id} = ${follows.followeeId} and ${visibleMembersWhere(viewerId, followee)}
         where ${follows.followerId} = ${userId}
       )`,
     })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.status, 'active')));
+    .where(and(eq(users.id, userId), visibleMembersWhere(viewerId)));
   return row;
 }
 
-/** A member's active followers (the member's own status is not checked). */
-export async function countFollowers(db: Queryable, userId: string): Promise<number> {
+/** A member's followers that the viewer may see (the member's own visibility is not checked). */
+export async function countFollowers(
+  db: Executor,
+  viewerId: string,
+  userId: string,
+): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(follows)
-    .innerJoin(users, and(eq(users.id, follows.followerId), eq(users.status, 'active')))
+    .innerJoin(users, visibleMemberJoin(viewerId, follows.followerId))
     .where(eq(follows.followeeId, userId));
   return row?.count ?? 0;
 }
@@ -92,10 +103,11 @@ export interface ConnectionRow {
 
 /**
  * A page of a member's followers (`direction: 'followers'`) or of the members they follow
- * (`'following'`), most recent connection first, active members only. `limit + 1` rows.
+ * (`'following'`), most recent connection first, only members the viewer may see. `limit + 1` rows.
  */
 export async function pageConnections(
-  db: Queryable,
+  db: Executor,
+  viewerId: string,
   userId: string,
   direction: 'followers' | 'following',
   page: { after: Keyset | undefined; limit: number },
@@ -107,7 +119,7 @@ export async function pageConnections(
   return db
     .select({ id: other, keysetTime: keysetTime(follows.createdAt) })
     .from(follows)
-    .innerJoin(users, and(eq(users.id, other), eq(users.status, 'active')))
+    .innerJoin(users, visibleMemberJoin(viewerId, other))
     .where(
       and(
         eq(mine, userId),

@@ -1,7 +1,7 @@
 import { CONNECTION_MESSAGES, FollowSchema, IdSchema, PageQuerySchema } from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
-import { assertActingAs, requireMember } from '../../http/auth.js';
+import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
 import { connectionCounts, isFollowing, listConnections, toggleFollow } from './service.js';
@@ -35,7 +35,7 @@ export function connectionRoutes(context: AppContext): Router {
   );
 
   router.get('/connections/getFollowersAndFollowings/:id', requireMember, async (req, res) => {
-    const counts = await connectionCounts(context, parse(IdSchema, req.params.id));
+    const counts = await connectionCounts(context, memberId(req), parse(IdSchema, req.params.id));
     res.json({ success: true, ...counts });
   });
 
@@ -43,7 +43,7 @@ export function connectionRoutes(context: AppContext): Router {
     router.get(`/connections/${direction}/:id`, requireMember, async (req, res) => {
       const userId = parse(IdSchema, req.params.id);
       const query = parse(PageQuerySchema, req.query);
-      const page = await listConnections(context, userId, direction, query);
+      const page = await listConnections(context, memberId(req), userId, direction, query);
       res.json({ success: true, ...page });
     });
   }

@@ -8,7 +8,7 @@ import { assertMayFollow } from './policy.js';
 import {
   countFollowers,
   followExists,
-  isActiveMember,
+  isVisibleMember,
   loadConnectionCounts,
   pageConnections,
   toggleFollowRow,
@@ -43,42 +43,50 @@ export async function toggleFollow(
   try {
     return await context.db.transaction(async (tx) => {
       await serializeOn(tx, `follow:${actorId}:${targetId}`);
-      if (!(await isActiveMember(tx, targetId)))
-        throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
+      if (!(await isVisibleMember(tx, actorId, targetId)))
+        throw notFound(CONNECTION_MESSAGES.userNotFound);
       const following = await toggleFollowRow(tx, actorId, targetId, context.clock.now());
-      return { isFollowing: following, followersCount: await countFollowers(tx, targetId) };
+      return {
+        isFollowing: following,
+        followersCount: await countFollowers(tx, actorId, targetId),
+      };
     });
   } catch (error) {
     // The member's account was deleted meanwhile.
-    if (isForeignKeyViolation(error))
-      throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
+    if (isForeignKeyViolation(error)) throw notFound(CONNECTION_MESSAGES.userNotFound);
     throw error;
   }
 }
 
 export async function connectionCounts(
   context: AppContext,
+  viewerId: string,
   userId: string,
 ): Promise<{ followersCount: number; followingsCount: number }> {
-  const counts = await loadConnectionCounts(context.db, userId);
-  if (!counts) throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
+  const counts = await loadConnectionCounts(context.db, viewerId, userId);
+  if (!counts) throw notFound(CONNECTION_MESSAGES.userNotFound);
   return counts;
 }
 
 /** A page of a member's followers or followings, as member summaries. */
 export async function listConnections(
   context: AppContext,
+  viewerId: string,
   userId: string,
   direction: 'followers' | 'following',
   query: PageQuery,
 ): Promise<{ users: AuthorSummary[]; nextCursor: string | null }> {
   const after = decodeCursor(query.cursor);
-  if (!(await isActiveMember(context.db, userId)))
-    throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
-  const rows = await pageConnections(context.db, userId, direction, { after, limit: query.limit });
+  if (!(await isVisibleMember(context.db, viewerId, userId)))
+    throw notFound(CONNECTION_MESSAGES.userNotFound);
+  const rows = await pageConnections(context.db, viewerId, userId, direction, {
+    after,
+    limit: query.limit,
+  });
   const { items, nextCursor } = toPage(rows, query.limit);
   const summaries = await loadMemberSummaries(
     context.db,
+    viewerId,
     items.map((row) => row.id),
   );
   return {

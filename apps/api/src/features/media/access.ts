@@ -1,13 +1,14 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { photos, posts, users } from '../../db/schema.js';
+import { photos, posts } from '../../db/schema.js';
 import { visiblePostsWhere } from '../posts/policy.js';
+import { visibleMemberExists } from '../users/visibility.js';
 
 /**
  * Who may fetch a media object: the same members who may see what it belongs to. A post's image or
  * video follows the post's visibility (a followers-only post's video is not for strangers, even
- * with its URL); a profile photo or its thumbnail is for any member while its owner's account is
- * active, and always for the owner. Objects that belong to nothing are served to no one.
+ * with its URL); a profile photo or its thumbnail is for whoever may see its owner (users'
+ * `visibleMembersWhere`: not while the owner's account is disabled, except for the owner). Objects that belong to nothing are served to no one.
  */
 export async function mayViewMedia(db: Database, viewerId: string, key: string): Promise<boolean> {
   const [post] = await db
@@ -20,11 +21,10 @@ export async function mayViewMedia(db: Database, viewerId: string, key: string):
   const [photo] = await db
     .select({ id: photos.id })
     .from(photos)
-    .innerJoin(users, eq(users.id, photos.userId))
     .where(
       and(
         or(eq(photos.storageKey, key), eq(photos.thumbnailKey, key)),
-        or(eq(users.status, 'active'), eq(users.id, sql`${viewerId}::uuid`)),
+        visibleMemberExists(viewerId, photos.userId),
       ),
     )
     .limit(1);

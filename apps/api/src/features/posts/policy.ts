@@ -1,12 +1,14 @@
 import { POST_MESSAGES } from '@kindred/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import { follows, posts, users } from '../../db/schema.js';
+import { follows, posts } from '../../db/schema.js';
 import { forbidden } from '../../http/errors.js';
+import { visibleMemberExists } from '../users/visibility.js';
 
 /**
  * Who may see and change posts — decided here and nowhere else.
  *
- * See: a post is visible only while its author's account is active, and then
+ * See: a post is visible only while the viewer may see its author (users' `visibleMembersWhere`:
+ * not while the author's account is disabled), and then
  *   - public    → to every member,
  *   - followers → to the author's followers and the author,
  *   - private   → to the author alone.
@@ -22,7 +24,7 @@ import { forbidden } from '../../http/errors.js';
 /** SQL condition on the `posts` table in scope: the row is a post `viewerId` may see. */
 export function visiblePostsWhere(viewerId: string): SQL {
   return sql`(
-    exists (select 1 from ${users} where ${users.id} = ${posts.authorId} and ${users.status} = 'active')
+    ${visibleMemberExists(viewerId, posts.authorId)}
     and (
       ${posts.privacy} = 'public'
       or ${posts.authorId} = ${viewerId}

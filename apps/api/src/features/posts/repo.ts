@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { follows, postLikes, posts, users } from '../../db/schema.js';
-import type { Queryable } from '../../db/concurrency.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
+import { visibleMemberJoin } from '../users/visibility.js';
 import { visiblePostsWhere } from './policy.js';
 
 /** The queries behind posts and likes. Every read that returns posts applies the policy's filter. */
@@ -87,7 +87,7 @@ export async function pageVisiblePosts(
 
 /** The post, if `viewerId` may see it. */
 export async function findVisiblePost(
-  db: Queryable,
+  db: Executor,
   viewerId: string,
   postId: string,
 ): Promise<PostRow | undefined> {
@@ -135,7 +135,7 @@ export async function deletePostOfAuthor(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Likes. Counts only include active members, like every other list of people.
+// Likes. Counts only include members the viewer may see, like every other list of people.
 
 export interface LikeStats {
   count: number;
@@ -157,7 +157,7 @@ export async function loadLikeStats(
       likedByViewer: sql<boolean>`bool_or(${postLikes.userId} = ${viewerId})`,
     })
     .from(postLikes)
-    .innerJoin(users, and(eq(users.id, postLikes.userId), eq(users.status, 'active')))
+    .innerJoin(users, visibleMemberJoin(viewerId, postLikes.userId))
     .where(inArray(postLikes.postId, [...postIds]))
     .groupBy(postLikes.postId);
   for (const row of rows)
@@ -165,18 +165,18 @@ export async function loadLikeStats(
   return stats;
 }
 
-export async function countLikes(db: Queryable, postId: string): Promise<number> {
+export async function countLikes(db: Executor, viewerId: string, postId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(postLikes)
-    .innerJoin(users, and(eq(users.id, postLikes.userId), eq(users.status, 'active')))
+    .innerJoin(users, visibleMemberJoin(viewerId, postLikes.userId))
     .where(eq(postLikes.postId, postId));
   return row?.count ?? 0;
 }
 
 /** Adds the like, or removes it if it was there. Run inside a transaction serialized on the pair. */
 export async function toggleLikeRow(
-  tx: Queryable,
+  tx: Executor,
   postId: string,
   userId: string,
   now: Date,

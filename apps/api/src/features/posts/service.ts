@@ -97,10 +97,11 @@ export async function hydratePosts(
   const [authors, likes, commentCounts] = await Promise.all([
     loadMemberSummaries(
       db,
+      viewerId,
       rows.map((row) => row.authorId),
     ),
     loadLikeStats(db, viewerId, postIds),
-    countVisibleComments(db, postIds),
+    countVisibleComments(db, viewerId, postIds),
   ]);
   return rows.map((row) => presentPost(row, { viewerId, authors, likes, commentCounts }));
 }
@@ -236,7 +237,7 @@ export async function toggleLike(
       await serializeOn(tx, `like:${postId}:${actorId}`);
       if (!(await findVisiblePost(tx, actorId, postId))) throw notFound(POST_MESSAGES.notFound);
       const isLiked = await toggleLikeRow(tx, postId, actorId, context.clock.now());
-      return { isLiked, likesCount: await countLikes(tx, postId) };
+      return { isLiked, likesCount: await countLikes(tx, actorId, postId) };
     });
   } catch (error) {
     // The post was deleted between our check and the insert.

@@ -8,6 +8,7 @@ import {
   type PlanId,
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { photos, users } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { isImageMime, processImage, sniffMediaType } from '../media/processing.js';
@@ -18,7 +19,7 @@ import {
   mediaUrl,
   newMediaKey,
 } from '../media/storage.js';
-import { lockMember, photosOf, type Executor } from '../users/repo.js';
+import { lockMember, photosOf } from '../users/repo.js';
 import { canChangeProfile } from './policy.js';
 import { presentPhotoList } from './presenter.js';
 
@@ -40,13 +41,10 @@ export function displayFileName(originalName: string): string {
 
 /** Refuses another photo when the member already has their plan's allowance (or the hard cap). */
 function assertRoomForPhoto(plan: PlanId | null, currentCount: number): void {
-  if (currentCount >= MAX_PHOTOS) throw badRequest(PHOTO_MESSAGES.maxPhotos, 'PLAN_LIMIT');
+  if (currentCount >= MAX_PHOTOS) throw badRequest(PHOTO_MESSAGES.maxPhotos);
   const allowance = photoAllowance(plan);
   if (currentCount >= allowance) {
-    throw badRequest(
-      PHOTO_MESSAGES.planAllowance(planById(plan ?? 'free').name, allowance),
-      'PLAN_LIMIT',
-    );
+    throw badRequest(PHOTO_MESSAGES.planAllowance(planById(plan ?? 'free').name, allowance));
   }
 }
 
@@ -80,7 +78,7 @@ export async function uploadPhoto(
     .select({ plan: users.plan })
     .from(users)
     .where(eq(users.id, viewerId));
-  if (!member) throw notFound('User not found', 'MEMBER_NOT_FOUND');
+  if (!member) throw notFound('User not found');
   assertRoomForPhoto(member.plan, await countPhotos(context.db, viewerId));
 
   const processed = await processImage(file.buffer, PHOTO_MESSAGES.notImage(name));
@@ -94,7 +92,7 @@ export async function uploadPhoto(
     stored.push(thumbnailKey);
     await context.db.transaction(async (tx) => {
       const locked = await lockMember(tx, viewerId);
-      if (!locked) throw notFound('User not found', 'MEMBER_NOT_FOUND');
+      if (!locked) throw notFound('User not found');
       const count = await countPhotos(tx, viewerId);
       assertRoomForPhoto(locked.plan, count);
       await tx.insert(photos).values({
@@ -178,7 +176,7 @@ export async function reorderPhotos(
 ) {
   if (!canChangeProfile(viewerId, userId)) throw forbidden('You can only change your own photos');
   const { removedKeys, kept } = await context.db.transaction(async (tx) => {
-    if (!(await lockMember(tx, userId))) throw notFound('User not found', 'MEMBER_NOT_FOUND');
+    if (!(await lockMember(tx, userId))) throw notFound('User not found');
     const removedKeys = await applyPhotoOrder(tx, userId, urls);
     return { removedKeys, kept: await photosOf(tx, userId) };
   });
@@ -200,7 +198,7 @@ export async function deletePhoto(
   if (!canChangeProfile(viewerId, userId)) throw forbidden('You can only change your own photos');
   if (!MEDIA_KEY_PATTERN.test(filename)) throw notFound(PHOTO_MESSAGES.notFound);
   const removed = await context.db.transaction(async (tx) => {
-    if (!(await lockMember(tx, userId))) throw notFound('User not found', 'MEMBER_NOT_FOUND');
+    if (!(await lockMember(tx, userId))) throw notFound('User not found');
     const [photo] = await tx
       .delete(photos)
       .where(

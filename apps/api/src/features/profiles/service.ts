@@ -12,8 +12,7 @@ import { notFound } from '../../http/errors.js';
 import { deleteMediaFiles } from '../media/storage.js';
 import { recordPlan } from '../subscriptions/service.js';
 import { nameSearchColumns } from '../users/names.js';
-import { canSeeMember } from '../users/policy.js';
-import { lockMember, photosOf, unsafeFindMemberWithProfile } from '../users/repo.js';
+import { findVisibleMemberWithProfile, lockMember, photosOf } from '../users/repo.js';
 import { toStoredLocation } from './location.js';
 import { applyPhotoOrder } from './photos.js';
 import { presentProfile } from './presenter.js';
@@ -26,10 +25,8 @@ export async function getProfile(
   viewerId: string,
   userId: string,
 ): Promise<Profile> {
-  const found = await unsafeFindMemberWithProfile(context.db, userId);
-  if (!found?.profile || !canSeeMember(viewerId, found.user)) {
-    throw notFound(PROFILE_MESSAGES.notFound, 'PROFILE_NOT_FOUND');
-  }
+  const found = await findVisibleMemberWithProfile(context.db, viewerId, userId);
+  if (!found?.profile) throw notFound(PROFILE_MESSAGES.notFound);
   const photoRows = await photosOf(context.db, userId);
   return presentProfile(viewerId, found.user, found.profile, photoRows);
 }
@@ -60,7 +57,7 @@ export async function saveProfile(
 
   const { created, removedKeys } = await context.db.transaction(async (tx) => {
     const member = await lockMember(tx, userId);
-    if (!member) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
+    if (!member) throw notFound(USER_MESSAGES.notFound);
     await tx
       .update(users)
       .set({

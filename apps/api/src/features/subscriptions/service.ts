@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { planById, TRIAL_DAYS, type PlanId } from '@kindred/contracts';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
-import { lockMember, type Executor } from '../users/repo.js';
+import { lockMember } from '../users/repo.js';
 import { presentSubscription } from './presenter.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,7 +52,7 @@ export async function selectPlan(
   const now = context.clock.now();
   const recorded = await context.db.transaction(async (tx) => {
     const member = await lockMember(tx, userId);
-    if (!member) throw notFound('User not found', 'MEMBER_NOT_FOUND');
+    if (!member) throw notFound('User not found');
     return recordPlan(tx, member, planId, now);
   });
   return presentSubscription(recorded, now);

@@ -1,14 +1,8 @@
-import type { UserRow } from './repo.js';
-
 /**
- * Who may see or change a member account — the one place it is decided. Every read and write in
- * users/, profiles/ and subscriptions/ goes through these.
+ * Who may change a member account or see its private details — decided here. Whether a viewer may
+ * see a member at all is an SQL fragment, `visibleMembersWhere` (visibility.ts), used by every
+ * query that returns or joins members.
  */
-
-/** A disabled member is hidden from everyone but themself (and they have no session while disabled). */
-export function canSeeMember(viewerId: string, member: Pick<UserRow, 'id' | 'status'>): boolean {
-  return member.id === viewerId || member.status === 'active';
-}
 
 /** Email, phone, coordinates and subscription details are the member's own business. */
 export function canSeePrivateDetails(viewerId: string, memberId: string): boolean {

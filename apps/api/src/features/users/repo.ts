@@ -1,11 +1,11 @@
 import { and, asc, count, eq, isNotNull, like, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { photos, posts, profiles, users } from '../../db/schema.js';
 import { searchKey } from './names.js';
 import { memberSummaryColumns, profilePictureJoin } from './summary.js';
+import { visibleMembersWhere } from './visibility.js';
 
-/** A database or an open transaction: repo functions work inside either. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+export type { Executor };
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,16 +19,13 @@ export async function lockMember(tx: Executor, userId: string): Promise<UserRow 
   return row;
 }
 
-/**
- * Unsafe in the Documenso sense: finds the member whatever their status. Callers decide with
- * the users policy whether the viewer may see them.
- */
-export async function unsafeFindMemberWithProfile(db: Executor, userId: string) {
+/** The member and their profile (null until created), if `viewerId` may see them. */
+export async function findVisibleMemberWithProfile(db: Executor, viewerId: string, userId: string) {
   const [row] = await db
     .select({ user: users, profile: profiles })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), visibleMembersWhere(viewerId)));
   return row;
 }
 
@@ -61,9 +58,9 @@ export function nameMatches(query: string) {
   return or(like(users.nameSearch, pattern), like(users.lastNameSearch, pattern))!;
 }
 
-/** Active members other than the searcher whose names match. */
+/** Members the searcher may see, other than the searcher, whose names match. */
 export function searchCondition(query: string, searcherId: string) {
-  return and(eq(users.status, 'active'), ne(users.id, searcherId), nameMatches(query))!;
+  return and(visibleMembersWhere(searcherId), ne(users.id, searcherId), nameMatches(query))!;
 }
 
 export interface SearchPage {

@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  countMatchingMembersQuery,
-  searchMembersQuery,
-  type Executor,
-  type SearchPage,
-} from './repo.js';
+import type { Executor } from '../../db/client.js';
+import { countMatchingMembersQuery, searchMembersQuery, type SearchPage } from './repo.js';
 
 /**
  * Query plans of the member search, for the index test and scripts/search-explain.ts. Not used

@@ -11,15 +11,15 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { deleteMediaFiles } from '../media/storage.js';
 import { presentSubscription } from '../subscriptions/presenter.js';
 import { searchKey } from './names.js';
-import { canManageAccount, canSeeMember, canSeePrivateDetails } from './policy.js';
+import { canManageAccount, canSeePrivateDetails } from './policy.js';
 import { presentPublicUser } from './presenter.js';
 import {
   countMatchingMembers,
+  findVisibleMemberWithProfile,
   lockMember,
   mediaKeysOf,
   photosOf,
   searchMembersQuery,
-  unsafeFindMemberWithProfile,
 } from './repo.js';
 import { toMemberSummary } from './summary.js';
 
@@ -27,9 +27,8 @@ type Ctx = Pick<AppContext, 'db' | 'clock'>;
 
 /** GET /users/{id}. A disabled member is "not found" to everyone else. */
 export async function getMember(context: Ctx, viewerId: string, userId: string) {
-  const found = await unsafeFindMemberWithProfile(context.db, userId);
-  if (!found || !canSeeMember(viewerId, found.user))
-    throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
+  const found = await findVisibleMemberWithProfile(context.db, viewerId, userId);
+  if (!found) throw notFound(USER_MESSAGES.notFound);
   const photoRows = await photosOf(context.db, userId);
   return presentPublicUser(viewerId, found.user, found.profile, photoRows, context.clock.now());
 }
@@ -43,7 +42,7 @@ export async function getSubscription(
   if (!canSeePrivateDetails(viewerId, userId))
     throw forbidden('You can only view your own subscription');
   const [user] = await context.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
+  if (!user) throw notFound(USER_MESSAGES.notFound);
   return presentSubscription(user, context.clock.now());
 }
 
@@ -94,7 +93,7 @@ export async function disableAccount(
     .set({ status: 'disabled', disabledAt: now, updatedAt: now })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
-  if (updated.length === 0) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
+  if (updated.length === 0) throw notFound(USER_MESSAGES.notFound);
   await context.sessionStore.destroyAllForUser(userId);
 }
 
@@ -112,7 +111,7 @@ export async function deleteAccount(
   if (!canManageAccount(viewerId, userId)) throw forbidden(USER_MESSAGES.onlyOwnAccount);
   const mediaKeys = await context.db.transaction(async (tx) => {
     const member = await lockMember(tx, userId);
-    if (!member) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
+    if (!member) throw notFound(USER_MESSAGES.notFound);
     const keys = await mediaKeysOf(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
     return keys;

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { photos, users } from '../../db/schema.js';
 import { mediaUrl } from '../media/storage.js';
+import { visibleMembersWhere } from './visibility.js';
 
 /**
  * How a member appears next to their content (post cards, comments, search, follower lists):
@@ -35,11 +36,12 @@ export const memberSummaryColumns = {
 export const profilePictureJoin = and(eq(photos.userId, users.id), eq(photos.position, 0));
 
 /**
- * Summaries of the given members who are active (disabled members are hidden everywhere), in one
- * query however many ids there are. Missing ids are simply absent from the map.
+ * Summaries of the given members that `viewerId` may see, in one query however many ids there
+ * are. Missing or hidden ids are simply absent from the map.
  */
 export async function loadMemberSummaries(
   db: Database,
+  viewerId: string,
   ids: readonly string[],
 ): Promise<Map<string, MemberSummary>> {
   const unique = [...new Set(ids)];
@@ -49,7 +51,7 @@ export async function loadMemberSummaries(
     .select(memberSummaryColumns)
     .from(users)
     .leftJoin(photos, profilePictureJoin)
-    .where(and(inArray(users.id, unique), eq(users.status, 'active')));
+    .where(and(inArray(users.id, unique), visibleMembersWhere(viewerId)));
   for (const row of rows) summaries.set(row.id, toMemberSummary(row));
   return summaries;
 }
