@@ -5,7 +5,6 @@
  * - `CreatePostButton` — "Create Post", opening the Create Post modal.
  * - `postKeys` — the cache keys, for other features that change what a feed shows.
  */
-import './components/posts.css';
 
 export { PostFeed, defaultEmptyState, type PostFeedProps } from './components/post-feed';
 export { PostCard, type PostCardProps } from './components/post-card';

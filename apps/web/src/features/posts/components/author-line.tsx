@@ -2,6 +2,8 @@ import type { AuthorSummary } from '@kindred/contracts';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { VerifiedBadge } from './verified-badge';
+import { clsx } from 'clsx';
+import styles from './author-line.module.css';
 
 export interface AuthorLineProps {
   author: AuthorSummary | null;
@@ -16,14 +18,14 @@ export function AuthorLine({ author, placeholder, size = 'md' }: AuthorLineProps
     ? `${author.firstName} ${author.lastName}`.trim() || placeholder
     : placeholder;
   return (
-    <span className={`author author--${size}`}>
+    <span className={clsx(styles.author, size === 'sm' && styles.authorSm)}>
       <Avatar author={author} name={name} />
       {author ? (
-        <Link className="author__name" to={paths.viewProfile(author._id)}>
+        <Link className={styles.authorName} to={paths.viewProfile(author._id)}>
           {name}
         </Link>
       ) : (
-        <span className="author__name author__name--placeholder">{name}</span>
+        <span className={clsx(styles.authorName, styles.authorNamePlaceholder)}>{name}</span>
       )}
       {author?.verifiedBadge ? <VerifiedBadge /> : null}
     </span>
@@ -32,7 +34,9 @@ export function AuthorLine({ author, placeholder, size = 'md' }: AuthorLineProps
 
 function Avatar({ author, name }: { author: AuthorSummary | null; name: string }) {
   if (author?.profilePicture) {
-    return <img className="author__avatar" src={author.profilePicture} alt="" loading="lazy" />;
+    return (
+      <img className={styles.authorAvatar} src={author.profilePicture} alt="" loading="lazy" />
+    );
   }
   const initials = name
     .split(/\s+/)
@@ -41,7 +45,7 @@ function Avatar({ author, name }: { author: AuthorSummary | null; name: string }
     .map((part) => part[0]?.toUpperCase() ?? '')
     .join('');
   return (
-    <span className="author__avatar author__avatar--initials" aria-hidden="true">
+    <span className={clsx(styles.authorAvatar, styles.authorAvatarInitials)} aria-hidden="true">
       {initials || '?'}
     </span>
   );

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COMMENT_MAX_LENGTH, CreateCommentSchema } from '@kindred/contracts';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -9,6 +10,7 @@ import { useAddComment } from '../api/add-comment';
 import { draftToContent, EMPTY_MENTION_DRAFT, type MentionDraft } from '../lib/mentions';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { MentionTextarea } from './mention-textarea';
+import styles from './comments.module.css';
 
 const M = POSTS_UI_MESSAGES.comment;
 
@@ -84,7 +86,7 @@ export function CommentForm({
 
   return (
     <form
-      className={`comment-form${isReply ? ' comment-form--reply' : ''}`}
+      className={clsx(styles.commentForm, isReply && styles.commentFormReply)}
       onSubmit={(event) => void submit(event)}
     >
       <Controller
@@ -92,7 +94,7 @@ export function CommentForm({
         name="content"
         render={({ field }) => (
           <MentionTextarea
-            label={isReply ? `Reply to ${replyingTo ?? 'comment'}` : 'Write a comment'}
+            label={isReply ? `Reply to ${replyingTo ?? styles.comment}` : 'Write a comment'}
             hideLabel
             value={field.value}
             onChange={field.onChange}
@@ -108,7 +110,7 @@ export function CommentForm({
           />
         )}
       />
-      <div className="comment-form__actions">
+      <div className={styles.commentFormActions}>
         {onCancel ? (
           <Button variant="ghost" size="sm" onClick={onCancel} disabled={addComment.isPending}>
             Cancel

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ALICE_ID, BOB_ID, author, buildComment, renderWithProviders } from '../test-support';
 import { CommentThread } from './comment-thread';
+import commentsStyles from './comments.module.css';
 
 const POST_ID = '44444444-4444-4444-8444-444444444444';
 
@@ -9,7 +10,7 @@ const POST_ID = '44444444-4444-4444-8444-444444444444';
 function indentOf(element: HTMLElement): number {
   let total = 0;
   for (let node = element.parentElement; node; node = node.parentElement) {
-    if (node.classList.contains('comment-list')) {
+    if (node.classList.contains(commentsStyles.commentList!)) {
       total += Number.parseFloat(node.style.paddingInlineStart || '0');
     }
   }

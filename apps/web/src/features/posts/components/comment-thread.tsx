@@ -10,6 +10,9 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ReplyIcon, TrashIcon } from './icons';
 import { MentionContent } from './mention-content';
 import { RelativeTime } from './relative-time';
+import { clsx } from 'clsx';
+import actionStyles from './post-action.module.css';
+import commentsStyles from './comments.module.css';
 
 const M = POSTS_UI_MESSAGES;
 
@@ -25,12 +28,12 @@ export function CommentThread({ postId, comments, depth = 0 }: CommentThreadProp
   if (comments.length === 0) return null;
   return (
     <ul
-      className={depth === 0 ? 'comment-list' : 'comment-list comment-list--replies'}
+      className={clsx(commentsStyles.commentList, depth > 0 && commentsStyles.commentListReplies)}
       style={depth === 0 ? undefined : { paddingInlineStart: `${REPLY_INDENT_PX}px` }}
       data-depth={depth}
     >
       {comments.map((comment) => (
-        <li key={comment._id} className="comment-list__item">
+        <li key={comment._id}>
           <CommentItem postId={postId} comment={comment} depth={depth} />
           <CommentThread postId={postId} comments={comment.replies} depth={depth + 1} />
         </li>
@@ -64,8 +67,12 @@ function CommentItem({
 
   if (comment.deleted) {
     return (
-      <article className="comment comment--deleted" aria-label="Deleted comment" data-depth={depth}>
-        <p className="comment__deleted">{M.deletedComment}</p>
+      <article
+        className={clsx(commentsStyles.comment, commentsStyles.commentDeleted)}
+        aria-label="Deleted comment"
+        data-depth={depth}
+      >
+        <p className={commentsStyles.commentDeleted}>{M.deletedComment}</p>
       </article>
     );
   }
@@ -84,8 +91,12 @@ function CommentItem({
   };
 
   return (
-    <article className="comment" aria-label={`Comment by ${name}`} data-depth={depth}>
-      <header className="comment__header">
+    <article
+      className={commentsStyles.comment}
+      aria-label={`Comment by ${name}`}
+      data-depth={depth}
+    >
+      <header className={commentsStyles.commentHeader}>
         <AuthorLine
           author={comment.userId}
           placeholder={
@@ -95,13 +106,13 @@ function CommentItem({
         />
         <RelativeTime iso={comment.createdAt} />
       </header>
-      <p className="comment__content">
+      <p className={commentsStyles.commentContent}>
         <MentionContent content={comment.content} mentions={comment.mentions} />
       </p>
-      <div className="comment__actions">
+      <div className={commentsStyles.commentActions}>
         <button
           type="button"
-          className="post-action post-action--small"
+          className={clsx(actionStyles.postAction, actionStyles.postActionSmall)}
           aria-expanded={replying}
           aria-label={`Reply to ${name}`}
           onClick={() => setReplying((open) => !open)}
@@ -112,7 +123,11 @@ function CommentItem({
         {comment.canDelete ? (
           <button
             type="button"
-            className="post-action post-action--small post-action--danger"
+            className={clsx(
+              actionStyles.postAction,
+              actionStyles.postActionSmall,
+              actionStyles.postActionDanger,
+            )}
             aria-label="Delete comment"
             onClick={() => setConfirming(true)}
           >

@@ -6,6 +6,7 @@ import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { useErrorToast } from '../use-error-toast';
 import { CommentForm } from './comment-form';
 import { CommentThread } from './comment-thread';
+import styles from './comments.module.css';
 
 /** The expandable comments of one post: the thread (with replies) and a box for a new comment. */
 export function CommentsSection({ id, postId }: { id: string; postId: string }) {
@@ -13,7 +14,7 @@ export function CommentsSection({ id, postId }: { id: string; postId: string }) 
   useErrorToast(comments, POSTS_UI_MESSAGES.comment.loadFailed);
 
   return (
-    <section id={id} className="comments" aria-label="Comments">
+    <section id={id} className={styles.comments} aria-label="Comments">
       {comments.isPending ? (
         <Spinner size="sm" label="Loading comments" />
       ) : comments.isError && !comments.data ? (
@@ -26,7 +27,7 @@ export function CommentsSection({ id, postId }: { id: string; postId: string }) 
       ) : comments.data && comments.data.length > 0 ? (
         <CommentThread postId={postId} comments={comments.data} />
       ) : (
-        <p className="comments__empty">No comments yet. Start the conversation.</p>
+        <p className={styles.commentsEmpty}>No comments yet. Start the conversation.</p>
       )}
       <CommentForm postId={postId} />
     </section>

@@ -24,6 +24,8 @@ import { ApiError, limitMessageOr } from '../../../lib/api-client';
 import { useCreatePost } from '../api/create-post';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { AUDIENCE_CHOICES, submitLabelFor, type PostAudience } from '../lib/privacy';
+import { clsx } from 'clsx';
+import styles from './create-post-modal.module.css';
 
 const M = POSTS_UI_MESSAGES;
 
@@ -182,7 +184,7 @@ function CreatePostForm({
   const { ref: registerTitle, ...titleField } = register('title');
 
   return (
-    <form className="post-form" onSubmit={onSubmit} noValidate>
+    <form className={styles.postForm} onSubmit={onSubmit} noValidate>
       {serverError ? <Alert tone="error">{serverError}</Alert> : null}
       <TextField
         ref={(element) => {
@@ -204,7 +206,7 @@ function CreatePostForm({
         </label>
         <textarea
           id={descriptionId}
-          className={`${fieldClassNames.control} post-form__description`}
+          className={clsx(fieldClassNames.control, styles.postFormDescription)}
           rows={4}
           {...register('description')}
           maxLength={POST_DESCRIPTION_MAX_LENGTH}
@@ -213,14 +215,14 @@ function CreatePostForm({
         />
       </div>
 
-      <fieldset className="post-form__audience" disabled={submitting}>
+      <fieldset className={styles.postFormAudience} disabled={submitting}>
         <legend className={fieldClassNames.label}>Who can see it</legend>
         {AUDIENCE_CHOICES.map((choice) => (
-          <label key={choice.value} className="audience-choice">
+          <label key={choice.value} className={styles.audienceChoice}>
             <input type="radio" value={choice.value} {...register('privacy')} />
-            <span className="audience-choice__text">
-              <span className="audience-choice__label">{choice.label}</span>
-              <span className="audience-choice__hint">{choice.hint}</span>
+            <span className={styles.audienceChoiceText}>
+              <span className={styles.audienceChoiceLabel}>{choice.label}</span>
+              <span className={styles.audienceChoiceHint}>{choice.hint}</span>
             </span>
           </label>
         ))}
@@ -232,7 +234,7 @@ function CreatePostForm({
           JPG, PNG or WEBP up to 10MB, or MP4/WEBM video up to 50MB.
         </p>
         {media ? (
-          <div className="post-form__preview">
+          <div className={styles.postFormPreview}>
             {media.kind === 'video' ? (
               <video
                 src={media.url}
@@ -253,11 +255,11 @@ function CreatePostForm({
             </Button>
           </div>
         ) : (
-          <div className="post-form__picker">
+          <div className={styles.postFormPicker}>
             <input
               id={mediaInputId}
               type="file"
-              className="visually-hidden post-form__file"
+              className={clsx('visually-hidden', styles.postFormFile)}
               accept={POST_MEDIA_ACCEPT}
               onChange={onPickMedia}
               disabled={submitting}
@@ -280,7 +282,7 @@ function CreatePostForm({
 
       {submitting && media ? <ProgressBar value={progress} label="Uploading" /> : null}
 
-      <div className="post-form__actions">
+      <div className={styles.postFormActions}>
         <Button variant="secondary" onClick={onCancel} disabled={submitting}>
           Cancel
         </Button>

@@ -2,6 +2,8 @@ import type { MentionedMember } from '@kindred/contracts';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { splitMentions } from '../lib/mentions';
+import { clsx } from 'clsx';
+import styles from './comments.module.css';
 
 /**
  * Comment text with its @mentions shown as "@Name" links to the member's profile. A mention of
@@ -22,11 +24,11 @@ export function MentionContent({
           ? `${piece.member.firstName} ${piece.member.lastName}`.trim() || piece.name
           : piece.name;
         return piece.member ? (
-          <Link key={index} className="mention" to={paths.viewProfile(piece.member._id)}>
+          <Link key={index} className={styles.mention} to={paths.viewProfile(piece.member._id)}>
             @{name}
           </Link>
         ) : (
-          <span key={index} className="mention mention--inactive">
+          <span key={index} className={clsx(styles.mention, styles.mentionInactive)}>
             @{name}
           </span>
         );

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { draftToContent, EMPTY_MENTION_DRAFT } from '../lib/mentions';
 import { ALICE_ID, author, json, renderWithProviders, stubFetch } from '../test-support';
 import { MentionTextarea } from './mention-textarea';
+import styles from './mention-textarea.module.css';
 
 /** The box, with what it would send shown in "value". */
 function Harness() {
@@ -70,11 +71,11 @@ describe('@mention autocomplete', () => {
     await user.type(screen.getByLabelText('Write a comment'), 'Hi @Al');
     await user.click(await screen.findByRole('option', { name: 'Alice Archer' }));
 
-    const marks = container.querySelectorAll('.mention-box__highlights mark');
+    const marks = container.querySelectorAll(`.${styles.mentionBoxHighlights} mark`);
     expect([...marks].map((mark) => mark.textContent)).toEqual(['@Alice Archer']);
     expect(marks[0]?.closest('[aria-hidden="true"]')).not.toBeNull();
     await user.keyboard('{Backspace}{Backspace}');
-    expect(container.querySelectorAll('.mention-box__highlights mark')).toHaveLength(0);
+    expect(container.querySelectorAll(`.${styles.mentionBoxHighlights} mark`)).toHaveLength(0);
   });
 
   it('forgets a picked member once their name is edited', async () => {

@@ -29,6 +29,8 @@ import {
   mentionName,
   type MentionDraft,
 } from '../lib/mentions';
+import { clsx } from 'clsx';
+import styles from './mention-textarea.module.css';
 
 /** Wait this long after the last keystroke before asking for suggestions. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -77,7 +79,7 @@ function highlightPieces(draft: MentionDraft): ReactNode[] {
   for (const mention of draft.mentions) {
     pieces.push(draft.text.slice(cursor, mention.start));
     pieces.push(
-      <mark key={mention.start} className="mention-box__mark">
+      <mark key={mention.start} className={styles.mentionBoxMark}>
         {draft.text.slice(mention.start, mention.end)}
       </mark>,
     );
@@ -209,30 +211,38 @@ export function MentionTextarea({
   };
 
   const popup = open ? (
-    <div ref={setFloating} className="mention-box__popup" style={floatingStyles}>
-      <ul id={listboxId} role="listbox" aria-label="Mention someone" className="mention-box__list">
+    <div ref={setFloating} className={styles.mentionBoxPopup} style={floatingStyles}>
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="Mention someone"
+        className={styles.mentionBoxList}
+      >
         {candidates.map((member, index) => (
           <li
             key={member._id}
             id={optionId(index)}
             role="option"
             aria-selected={index === activeIndex}
-            className="mention-box__option"
+            className={styles.mentionBoxOption}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(index)}
             onMouseEnter={() => setActive({ query: query ?? '', index })}
           >
             {member.profilePicture ? (
-              <img className="mention-box__avatar" src={member.profilePicture} alt="" />
+              <img className={styles.mentionBoxAvatar} src={member.profilePicture} alt="" />
             ) : (
-              <span className="mention-box__avatar mention-box__avatar--empty" aria-hidden="true" />
+              <span
+                className={clsx(styles.mentionBoxAvatar, styles.mentionBoxAvatarEmpty)}
+                aria-hidden="true"
+              />
             )}
             <span>{mentionName(member)}</span>
           </li>
         ))}
       </ul>
       {candidates.length === 0 ? (
-        <p className="mention-box__status" role="status">
+        <p className={styles.mentionBoxStatus} role="status">
           {searching ? <Spinner size="sm" label="Searching members" /> : 'No members found'}
         </p>
       ) : null}
@@ -240,15 +250,19 @@ export function MentionTextarea({
   ) : null;
 
   return (
-    <div className="mention-box">
+    <div className={styles.mentionBox}>
       <label htmlFor={textareaId} className={hideLabel ? 'visually-hidden' : fieldClassNames.label}>
         {label}
       </label>
       {/* Picked members are highlighted in a layer behind the (transparent) textarea. */}
-      <div className="mention-box__field">
+      <div className={styles.mentionBoxField}>
         <div
           ref={highlightsRef}
-          className={`${fieldClassNames.control} mention-box__highlights${readOnly || disabled ? ' mention-box__highlights--muted' : ''}`}
+          className={clsx(
+            fieldClassNames.control,
+            styles.mentionBoxHighlights,
+            (readOnly || disabled) && styles.mentionBoxHighlightsMuted,
+          )}
           aria-hidden="true"
         >
           {highlightPieces(value)}
@@ -256,7 +270,7 @@ export function MentionTextarea({
         <textarea
           ref={setTextarea}
           id={textareaId}
-          className={`${fieldClassNames.control} mention-box__input`}
+          className={clsx(fieldClassNames.control, styles.mentionBoxInput)}
           value={text}
           placeholder={placeholder}
           disabled={disabled}

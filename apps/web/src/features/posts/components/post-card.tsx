@@ -12,6 +12,9 @@ import { CommentIcon, HeartIcon, TrashIcon } from './icons';
 import { PostMedia } from './post-media';
 import { PrivacyIcon } from './privacy-icon';
 import { RelativeTime } from './relative-time';
+import { clsx } from 'clsx';
+import actionStyles from './post-action.module.css';
+import styles from './post-card.module.css';
 
 const M = POSTS_UI_MESSAGES;
 
@@ -51,15 +54,15 @@ export function PostCard({ post, position, priorityMedia = false }: PostCardProp
     <Card
       as="article"
       padding="none"
-      className="post-card"
+      className={styles.postCard}
       aria-labelledby={titleId}
       aria-posinset={position}
       aria-setsize={position === undefined ? undefined : -1}
       data-post-id={post._id}
     >
-      <header className="post-card__header">
+      <header className={styles.postCardHeader}>
         <AuthorLine author={post.userId} placeholder={M.authors.missingPostAuthor} />
-        <span className="post-card__meta">
+        <span className={styles.postCardMeta}>
           <RelativeTime iso={post.createdAt} />
           <span aria-hidden="true">·</span>
           <PrivacyIcon privacy={post.privacy} />
@@ -67,7 +70,11 @@ export function PostCard({ post, position, priorityMedia = false }: PostCardProp
         {post.canDelete ? (
           <button
             type="button"
-            className="post-action post-action--icon post-card__delete"
+            className={clsx(
+              actionStyles.postAction,
+              actionStyles.postActionIcon,
+              styles.postCardDelete,
+            )}
             aria-label="Delete post"
             title="Delete post"
             onClick={() => setConfirmingDelete(true)}
@@ -77,21 +84,21 @@ export function PostCard({ post, position, priorityMedia = false }: PostCardProp
         ) : null}
       </header>
 
-      <div className="post-card__body">
+      <div className={styles.postCardBody}>
         {/* Level 2: the page's title is the h1, and each post is a section under it. */}
-        <h2 id={titleId} className="post-card__title">
+        <h2 id={titleId} className={styles.postCardTitle}>
           {post.title}
         </h2>
-        {post.description ? <p className="post-card__description">{post.description}</p> : null}
+        {post.description ? <p className={styles.postCardDescription}>{post.description}</p> : null}
       </div>
       {post.media ? (
         <PostMedia media={post.media} title={post.title} priority={priorityMedia} />
       ) : null}
 
-      <div className="post-card__actions">
+      <div className={styles.postCardActions}>
         <button
           type="button"
-          className={`post-action${post.isLiked ? ' post-action--liked' : ''}`}
+          className={clsx(actionStyles.postAction, post.isLiked && actionStyles.postActionLiked)}
           aria-pressed={post.isLiked}
           // Not disabled while the like is sent (focus would be lost); a second press waits.
           onClick={() => {
@@ -100,18 +107,18 @@ export function PostCard({ post, position, priorityMedia = false }: PostCardProp
         >
           <HeartIcon filled={post.isLiked} />
           <span>Like</span>
-          <span className="post-action__count">{post.likesCount}</span>
+          <span className={actionStyles.postActionCount}>{post.likesCount}</span>
         </button>
         <button
           type="button"
-          className="post-action"
+          className={actionStyles.postAction}
           aria-expanded={showComments}
           aria-controls={showComments ? commentsId : undefined}
           onClick={() => setShowComments((open) => !open)}
         >
           <CommentIcon />
           <span>Comments</span>
-          <span className="post-action__count">{post.commentsCount}</span>
+          <span className={actionStyles.postActionCount}>{post.commentsCount}</span>
         </button>
       </div>
 

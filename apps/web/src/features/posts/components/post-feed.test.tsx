@@ -11,6 +11,7 @@ import {
   stubFetch,
 } from '../test-support';
 import { PostFeed } from './post-feed';
+import styles from './post-feed.module.css';
 
 function likeButton() {
   return screen.getByRole('button', { name: /^Like/ });
@@ -159,7 +160,7 @@ describe('a feed', () => {
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
     await screen.findByRole('heading', { name: 'Sunset at the lake' });
     const watcher = observed.at(-1)!;
-    expect(watcher.target).toHaveClass('post-feed__sentinel');
+    expect(watcher.target).toHaveClass(styles.postFeedSentinel!);
 
     act(() =>
       watcher.callback(

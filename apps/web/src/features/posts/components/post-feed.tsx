@@ -7,6 +7,8 @@ import type { FeedSource } from '../api/query-keys';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { useErrorToast } from '../use-error-toast';
 import { PostCard } from './post-card';
+import { clsx } from 'clsx';
+import styles from './post-feed.module.css';
 
 const M = POSTS_UI_MESSAGES;
 
@@ -35,7 +37,7 @@ export function defaultEmptyState(source: FeedSource): ReactNode {
         ? M.emptyFollowing
         : null;
   return (
-    <div className="post-feed__empty">
+    <div className={styles.postFeedEmpty}>
       <h2>{M.emptyTitle}</h2>
       {line ? <p>{line}</p> : null}
     </div>
@@ -71,7 +73,7 @@ export function PostFeed({ source, emptyState, label }: PostFeedProps) {
 
   if (feed.isError && !feed.data) {
     return (
-      <Alert tone="error" className="post-feed__error">
+      <Alert tone="error" className={styles.postFeedError}>
         <p>{source.kind === 'following' ? M.fetchFollowingFailed : M.fetchFailed}.</p>
         <Button variant="secondary" size="sm" onClick={() => void feed.refetch()}>
           Try again
@@ -86,7 +88,7 @@ export function PostFeed({ source, emptyState, label }: PostFeedProps) {
   const firstImage = posts.findIndex((post, index) => index < 3 && post.media?.type === 'image');
 
   return (
-    <div className="post-feed">
+    <div className={styles.postFeed}>
       <div role="feed" aria-label={label ?? LABELS[source.kind]} aria-busy={isFetchingNextPage}>
         {posts.map((post, index) => (
           <PostCard
@@ -98,8 +100,8 @@ export function PostFeed({ source, emptyState, label }: PostFeedProps) {
         ))}
       </div>
       {hasNextPage ? (
-        <div className="post-feed__more">
-          <div ref={sentinelRef} className="post-feed__sentinel" aria-hidden="true" />
+        <div className={styles.postFeedMore}>
+          <div ref={sentinelRef} className={styles.postFeedSentinel} aria-hidden="true" />
           <Button
             variant="secondary"
             onClick={() => void fetchNextPage()}
@@ -109,7 +111,7 @@ export function PostFeed({ source, emptyState, label }: PostFeedProps) {
           </Button>
         </div>
       ) : (
-        <p className="post-feed__end">You&apos;re all caught up.</p>
+        <p className={styles.postFeedEnd}>You&apos;re all caught up.</p>
       )}
     </div>
   );
@@ -122,20 +124,20 @@ export function PostFeed({ source, emptyState, label }: PostFeedProps) {
  */
 export function PostFeedSkeleton() {
   return (
-    <div className="post-feed__loading" role="status" aria-label="Loading posts">
+    <div className={styles.postFeedLoading} role="status" aria-label="Loading posts">
       <span className="visually-hidden">Loading posts</span>
       {[0, 1, 2].map((index) => (
-        <Card key={index} padding="none" className="post-skeleton" aria-hidden="true">
-          <div className="post-skeleton__header">
-            <span className="post-skeleton__avatar" />
-            <span className="post-skeleton__line post-skeleton__line--short" />
+        <Card key={index} padding="none" className={styles.postSkeleton} aria-hidden="true">
+          <div className={styles.postSkeletonHeader}>
+            <span className={styles.postSkeletonAvatar} />
+            <span className={clsx(styles.postSkeletonLine, styles.postSkeletonLineShort)} />
           </div>
-          <div className="post-skeleton__body">
-            <span className="post-skeleton__line" />
-            <span className="post-skeleton__line post-skeleton__line--long" />
+          <div className={styles.postSkeletonBody}>
+            <span className={styles.postSkeletonLine} />
+            <span className={clsx(styles.postSkeletonLine, styles.postSkeletonLineLong)} />
           </div>
-          <div className="post-skeleton__media" />
-          <div className="post-skeleton__actions" />
+          <div className={styles.postSkeletonMedia} />
+          <div className={styles.postSkeletonActions} />
         </Card>
       ))}
     </div>

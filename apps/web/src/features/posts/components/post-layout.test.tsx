@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildPost, deferred, json, renderWithProviders, stubFetch } from '../test-support';
 import { PostFeed } from './post-feed';
+import styles from './post-feed.module.css';
 
 /** The feed keeps its layout while it loads: sizes on media, the first photo first, headings in order. */
 
@@ -100,7 +101,7 @@ describe('while the feed loads', () => {
     stubFetch({ 'GET /api/posts': () => answer.promise });
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
     const status = await screen.findByRole('status', { name: 'Loading posts' });
-    expect(status.querySelectorAll('.post-skeleton')).toHaveLength(3);
+    expect(status.querySelectorAll(`.${styles.postSkeleton}`)).toHaveLength(3);
     answer.resolve(json(200, { success: true, posts: [buildPost()], nextCursor: null }));
     expect(await screen.findByRole('article', { name: 'Sunset at the lake' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading posts' })).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { PostMedia as PostMediaDto } from '@kindred/contracts';
+import styles from './post-card.module.css';
 
 /** Box shapes for media whose size the API does not know (posts from before sizes were kept). */
 const DEFAULT_IMAGE_SIZE = { width: 4, height: 3 };
@@ -37,7 +38,7 @@ export function PostMedia({ media, title, priority = false }: PostMediaProps) {
   if (media.type === 'video') {
     return (
       <video
-        className="post-card__media"
+        className={styles.postCardMedia}
         src={media.url.endsWith('.mp4') ? `${media.url}#t=0.1` : media.url}
         {...size}
         controls
@@ -49,7 +50,7 @@ export function PostMedia({ media, title, priority = false }: PostMediaProps) {
   }
   return (
     <img
-      className="post-card__media"
+      className={styles.postCardMedia}
       src={media.url}
       alt={title}
       {...size}
