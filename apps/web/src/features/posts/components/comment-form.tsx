@@ -94,7 +94,7 @@ export function CommentForm({
         name="content"
         render={({ field }) => (
           <MentionTextarea
-            label={isReply ? `Reply to ${replyingTo ?? styles.comment}` : 'Write a comment'}
+            label={isReply ? `Reply to ${replyingTo ?? 'comment'}` : 'Write a comment'}
             hideLabel
             value={field.value}
             onChange={field.onChange}
