@@ -3,10 +3,16 @@
  * - `PostFeed` — a list of posts (General, People You Follow, or one member's) with likes,
  *   comments, replies, @mentions and delete where the API allows it; pages load as you scroll.
  * - `CreatePostButton` — "Create Post", opening the Create Post modal.
+ * - `EmptyPosts` — the feed's "No Posts Available" box, for a custom empty state.
  * - `postKeys` — the cache keys, for other features that change what a feed shows.
  */
 
-export { PostFeed, defaultEmptyState, type PostFeedProps } from './components/post-feed';
+export {
+  PostFeed,
+  EmptyPosts,
+  defaultEmptyState,
+  type PostFeedProps,
+} from './components/post-feed';
 export { PostCard, type PostCardProps } from './components/post-card';
 export { CreatePostButton, type CreatePostButtonProps } from './components/create-post-button';
 export { CreatePostModal, type CreatePostModalProps } from './components/create-post-modal';

@@ -36,10 +36,23 @@ export function defaultEmptyState(source: FeedSource): ReactNode {
       : source.kind === 'following'
         ? M.emptyFollowing
         : null;
+  return <EmptyPosts>{line}</EmptyPosts>;
+}
+
+/** "No Posts Available" in the feed's empty-state box, with a line saying what to do. */
+export function EmptyPosts({
+  headingLevel = 2,
+  children,
+}: {
+  /** 3 where the list sits under a section heading (a profile's posts). */
+  headingLevel?: 2 | 3;
+  children?: ReactNode;
+}) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <div className={styles.postFeedEmpty}>
-      <h2>{M.emptyTitle}</h2>
-      {line ? <p>{line}</p> : null}
+      <Heading>{M.emptyTitle}</Heading>
+      {children ? <p>{children}</p> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Card } from '../../../components/ui/card';
-import { CreatePostButton, PostFeed } from '../../posts';
+import { CreatePostButton, EmptyPosts, PostFeed } from '../../posts';
 import sectionStyles from './profile-section.module.css';
 
 export interface ProfilePostsProps {
@@ -25,14 +25,9 @@ export function ProfilePosts({ userId, isOwn, firstName }: ProfilePostsProps) {
         source={{ kind: 'user', userId }}
         label={isOwn ? 'My posts' : `Posts by ${firstName}`}
         emptyState={
-          <div className="post-feed__empty">
-            <h3>No Posts Available</h3>
-            <p>
-              {isOwn
-                ? 'Share your first post with Create Post.'
-                : `${firstName} has not posted yet.`}
-            </p>
-          </div>
+          <EmptyPosts headingLevel={3}>
+            {isOwn ? 'Share your first post with Create Post.' : `${firstName} has not posted yet.`}
+          </EmptyPosts>
         }
       />
     </Card>
