@@ -88,7 +88,7 @@ export function locationPayload(location: WizardLocation | null): ProfileCreateR
  * says what the API would say. Only the shapes differ: the age is the number input's text (empty is
  * "Age is required"), the location and the photos are held with what the screen shows beside them.
  */
-export const WizardSchema = z.object({
+const WizardSchema = z.object({
   plan: PlanIdSchema,
   firstName: PROFILE_FIELDS.firstName,
   lastName: PROFILE_FIELDS.lastName,
@@ -137,11 +137,7 @@ const STEP_SCHEMAS = {
   4: pickFields(STEP_FIELDS[4]),
 } satisfies Record<WizardStep, z.ZodType>;
 
-/**
- * The form resolver while a step is shown: that step and the ones before it, so Create Profile
- * checks the whole profile. Values stay as typed (the payload is built by `profilePayload`).
- */
-export function wizardResolver(step: WizardStep): Resolver<WizardForm> {
+function resolverThrough(step: WizardStep): Resolver<WizardForm> {
   const fields = WIZARD_STEPS.filter(({ number }) => number <= step).flatMap(
     ({ number }) => STEP_FIELDS[number],
   );
@@ -149,6 +145,21 @@ export function wizardResolver(step: WizardStep): Resolver<WizardForm> {
     mode: 'sync',
     raw: true,
   }) as Resolver<WizardForm>;
+}
+
+const STEP_RESOLVERS: Record<WizardStep, Resolver<WizardForm>> = {
+  1: resolverThrough(1),
+  2: resolverThrough(2),
+  3: resolverThrough(3),
+  4: resolverThrough(4),
+};
+
+/**
+ * The form resolver while a step is shown: that step and the ones before it, so Create Profile
+ * checks the whole profile. Values stay as typed (the payload is built by `profilePayload`).
+ */
+export function wizardResolver(step: WizardStep): Resolver<WizardForm> {
+  return STEP_RESOLVERS[step];
 }
 
 /**
