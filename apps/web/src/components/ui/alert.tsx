@@ -1,5 +1,13 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import './alert.css';
+import styles from './alert.module.css';
+
+const TONE_CLASS = {
+  error: styles.alertError,
+  info: styles.alertInfo,
+  success: styles.alertSuccess,
+  warning: styles.alertWarning,
+};
 
 export interface AlertProps {
   tone?: 'error' | 'info' | 'success' | 'warning';
@@ -18,10 +26,10 @@ export function Alert({ tone = 'info', title, children, className, id }: AlertPr
     <div
       id={id}
       role={tone === 'error' ? 'alert' : 'status'}
-      className={['alert', `alert--${tone}`, className].filter(Boolean).join(' ')}
+      className={clsx(styles.alert, TONE_CLASS[tone], className)}
     >
-      {title ? <p className="alert__title">{title}</p> : null}
-      <div className="alert__body">{children}</div>
+      {title ? <p className={styles.alertTitle}>{title}</p> : null}
+      <div className={styles.alertBody}>{children}</div>
     </div>
   );
 }

@@ -1,5 +1,13 @@
+import { clsx } from 'clsx';
 import type { HTMLAttributes, ReactNode } from 'react';
-import './card.css';
+import styles from './card.module.css';
+
+const PADDING_CLASS = {
+  none: styles.cardPadNone,
+  sm: styles.cardPadSm,
+  md: styles.cardPadMd,
+  lg: styles.cardPadLg,
+};
 
 export interface CardProps extends HTMLAttributes<HTMLElement> {
   /** The element to render (section for a landmark-worthy block, article for a post...). */
@@ -16,10 +24,7 @@ export function Card({
   ...rest
 }: CardProps) {
   return (
-    <Element
-      className={['card', `card--pad-${padding}`, className].filter(Boolean).join(' ')}
-      {...rest}
-    >
+    <Element className={clsx(styles.card, PADDING_CLASS[padding], className)} {...rest}>
       {children}
     </Element>
   );

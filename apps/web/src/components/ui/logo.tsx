@@ -1,4 +1,7 @@
-import './logo.css';
+import { clsx } from 'clsx';
+import styles from './logo.module.css';
+
+const SIZE_CLASS = { sm: styles.logoSm, md: styles.logoMd, xl: styles.logoXl };
 
 export interface LogoProps {
   size?: 'sm' | 'md' | 'xl';
@@ -13,13 +16,11 @@ export interface LogoProps {
 export function Logo({ size = 'md', withWordmark = true, inverse = false, className }: LogoProps) {
   return (
     <span
-      className={['logo', `logo--${size}`, inverse && 'logo--inverse', className]
-        .filter(Boolean)
-        .join(' ')}
+      className={clsx(styles.logo, SIZE_CLASS[size], inverse && styles.logoInverse, className)}
       role="img"
       aria-label="Kindred"
     >
-      <svg className="logo__mark" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <svg className={styles.logoMark} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <rect
           width="64"
           height="64"
@@ -32,7 +33,7 @@ export function Logo({ size = 'md', withWordmark = true, inverse = false, classN
         />
       </svg>
       {withWordmark ? (
-        <span className="logo__word" aria-hidden="true">
+        <span className={styles.logoWord} aria-hidden="true">
           Kindred
         </span>
       ) : null}

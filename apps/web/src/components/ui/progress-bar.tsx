@@ -1,4 +1,5 @@
-import './progress-bar.css';
+import { clsx } from 'clsx';
+import styles from './progress-bar.module.css';
 
 export interface ProgressBarProps {
   /** 0–100 (clamped). */
@@ -13,22 +14,22 @@ export interface ProgressBarProps {
 export function ProgressBar({ value, label, showLabel = true, className }: ProgressBarProps) {
   const percent = Math.round(Math.min(100, Math.max(0, Number.isFinite(value) ? value : 0)));
   return (
-    <div className={['progress', className].filter(Boolean).join(' ')}>
+    <div className={clsx(styles.progress, className)}>
       {showLabel ? (
-        <div className="progress__caption" aria-hidden="true">
+        <div className={styles.progressCaption} aria-hidden="true">
           <span>{label}</span>
           <span>{percent}%</span>
         </div>
       ) : null}
       <div
-        className="progress__track"
+        className={styles.progressTrack}
         role="progressbar"
         aria-label={label}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
       >
-        <div className="progress__fill" style={{ width: `${percent}%` }} />
+        <div className={styles.progressFill} style={{ width: `${percent}%` }} />
       </div>
     </div>
   );

@@ -1,4 +1,7 @@
-import './spinner.css';
+import { clsx } from 'clsx';
+import styles from './spinner.module.css';
+
+const SIZE_CLASS = { sm: styles.spinnerSm, md: styles.spinnerMd, lg: styles.spinnerLg };
 
 export interface SpinnerProps {
   size?: 'sm' | 'md' | 'lg';
@@ -9,10 +12,11 @@ export interface SpinnerProps {
 }
 
 export function Spinner({ size = 'md', label = 'Loading', decorative = false }: SpinnerProps) {
-  if (decorative) return <span className={`spinner spinner--${size}`} aria-hidden="true" />;
+  if (decorative)
+    return <span className={clsx(styles.spinner, SIZE_CLASS[size])} aria-hidden="true" />;
   return (
-    <span role="status" className="spinner-wrap">
-      <span className={`spinner spinner--${size}`} aria-hidden="true" />
+    <span role="status" className={styles.spinnerWrap}>
+      <span className={clsx(styles.spinner, SIZE_CLASS[size])} aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
     </span>
   );
