@@ -214,6 +214,20 @@ describe('profile', () => {
     await ben.page.getByText('Followed successfully').waitFor();
     await ben.page.getByRole('button', { name: '1 Followers' }).waitFor();
 
+    // The member menu is on every member page, not only the feed: on the left on wide screens, the
+    // bottom bar at phone width.
+    await ben.page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Home' })
+      .waitFor();
+    await ben.page.setViewportSize({ width: 375, height: 800 });
+    const quick = ben.page.getByRole('navigation', { name: 'Quick navigation' });
+    await quick.getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await ben.page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
+    await expectNoSeriousViolations(ben.page, 'a profile at phone width');
+    await quick.getByRole('link', { name: 'Home' }).click();
+    await ben.page.waitForURL('**/feed');
+
     expect(zoe.errors).toEqual([]);
     expect(ben.errors).toEqual([]);
     await zoe.context.close();
