@@ -13,16 +13,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rollupOptions: {
-      output: {
-        // Libraries change less often than our code: separate files stay cached across releases.
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/[\\/]zod[\\/]/.test(id)) return 'zod';
-          return 'vendor';
-        },
-      },
-    },
+    // dist/.vite/manifest.json: which chunks each module needs, read by scripts/bundle-report.mjs.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

@@ -1,0 +1,152 @@
+// Prints the JavaScript each route loads (gzip sizes), from the build's Vite manifest, and fails
+// when the login page (`/`) needs more than its budget before it can render.
+// Usage: node scripts/bundle-report.mjs [dist folder, default: dist]
+//
+// A route's initial JavaScript is the entry chunk and its static imports, plus the route's own
+// module and its static imports when the route is loaded on demand (`lazy` in the route table).
+// Its lazy chunks are what it may load later (dialogs, pickers), listed apart.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The budget for `/`, in bytes of gzip: the login page is every visitor's front door. The goal is
+ * 100 KB; React DOM, React Router's data router and TanStack Query alone come to about 108 KB, so
+ * until one of them goes the budget holds the line where it is (about 172 KB, with react-hook-form,
+ * zod and the toasts the login form uses) and stops it growing.
+ */
+export const LOGIN_GOAL = 100 * 1024;
+export const LOGIN_BUDGET = 180 * 1024;
+
+const ROUTER_SOURCE = 'src/app/router.tsx';
+
+/**
+ * The route table's paths and, for lazy routes, the module each one imports, read from the
+ * router's source: `{ path: '/feed', lazy: … import('../features/feed/routes/feed') … }`.
+ * A route without an import is rendered from the entry chunk.
+ */
+export function readRoutes(routerSource) {
+  const pieces = routerSource.split(/(?=\bpath:\s*')/).slice(1);
+  return pieces.map((piece) => {
+    const routePath = /^path:\s*'([^']+)'/.exec(piece)[1];
+    const lazy = /lazy:[^]*?import\('([^']+)'\)/.exec(piece);
+    const module = lazy
+      ? path.posix.normalize(path.posix.join(path.posix.dirname(ROUTER_SOURCE), lazy[1]))
+      : null;
+    return { path: routePath, module };
+  });
+}
+
+/** The manifest key of a source module imported without its extension. */
+function manifestKey(manifest, module) {
+  const key = ['.tsx', '.ts', '.jsx', '.js']
+    .map((extension) => module + extension)
+    .find((candidate) => manifest[candidate]);
+  if (!key) throw new Error(`${module} is not a chunk of the build (is the route table current?)`);
+  return key;
+}
+
+/** A chunk and everything it imports statically: what the browser must load to run it. */
+function staticClosure(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+/**
+ * The chunks `keys` may import on demand that are not already loaded with them. Other pages'
+ * modules (`routeModules`) are the router's business, not this page's, and are left out.
+ */
+function lazyChunks(manifest, keys, routeModules) {
+  const lazy = new Set();
+  for (const key of keys) {
+    for (const imported of manifest[key].dynamicImports ?? []) {
+      if (routeModules.has(imported)) continue;
+      for (const chunk of staticClosure(manifest, imported)) if (!keys.has(chunk)) lazy.add(chunk);
+    }
+  }
+  return lazy;
+}
+
+/** Per route: its initial JavaScript and its lazy chunks, with gzip sizes. */
+export function bundleReport(distDir, routerSource) {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  const sizes = new Map();
+  const gzipSize = (key) => {
+    if (!sizes.has(key)) {
+      sizes.set(key, gzipSync(readFileSync(path.join(distDir, manifest[key].file))).length);
+    }
+    return sizes.get(key);
+  };
+  const total = (keys) => [...keys].reduce((sum, key) => sum + gzipSize(key), 0);
+  const chunks = (keys) =>
+    [...keys]
+      .map((key) => ({ file: manifest[key].file, gzip: gzipSize(key) }))
+      .sort((a, b) => b.gzip - a.gzip);
+
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  if (entries.length !== 1) throw new Error(`expected one entry chunk, found ${entries.length}`);
+  const entry = staticClosure(manifest, entries[0]);
+
+  const routes = readRoutes(routerSource);
+  const routeModules = new Set(
+    routes.filter((route) => route.module).map((route) => manifestKey(manifest, route.module)),
+  );
+  return routes.map((route) => {
+    const initial = new Set(entry);
+    if (route.module) {
+      for (const key of staticClosure(manifest, manifestKey(manifest, route.module))) {
+        initial.add(key);
+      }
+    }
+    const lazy = lazyChunks(manifest, initial, routeModules);
+    return {
+      path: route.path,
+      initialGzip: total(initial),
+      initial: chunks(initial),
+      lazyGzip: total(lazy),
+      lazy: chunks(lazy),
+    };
+  });
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** A table of the routes, then the chunks behind each route's figures. */
+export function formatReport(report) {
+  const width = Math.max(...report.map((route) => route.path.length), 'route'.length);
+  const lines = [`${'route'.padEnd(width)}  initial JS (gzip)  lazy chunks (gzip)`];
+  for (const route of report) {
+    const initial = kb(route.initialGzip).padStart(17);
+    lines.push(`${route.path.padEnd(width)}  ${initial}  ${kb(route.lazyGzip).padStart(18)}`);
+  }
+  for (const route of report) {
+    lines.push('', `${route.path}:`);
+    lines.push(...route.initial.map((chunk) => `  ${kb(chunk.gzip).padStart(8)}  ${chunk.file}`));
+    lines.push(
+      ...route.lazy.map((chunk) => `  ${kb(chunk.gzip).padStart(8)}  ${chunk.file} (lazy)`),
+    );
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const distDir = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+  const report = bundleReport(distDir, readFileSync(path.join(root, ROUTER_SOURCE), 'utf8'));
+  process.stdout.write(`${formatReport(report)}\n`);
+  const login = report.find((route) => route.path === '/');
+  if (!login) throw new Error(`no '/' route in ${ROUTER_SOURCE}`);
+  if (login.initialGzip > LOGIN_BUDGET) {
+    console.error(
+      `initial JavaScript on / is ${kb(login.initialGzip)} gzip, over its ${kb(LOGIN_BUDGET)} budget`,
+    );
+    process.exit(1);
+  }
+  process.stdout.write(
+    `initial JavaScript on /: ${kb(login.initialGzip)} gzip ` +
+      `(budget ${kb(LOGIN_BUDGET)}, goal ${kb(LOGIN_GOAL)})\n`,
+  );
+}
