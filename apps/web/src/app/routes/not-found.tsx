@@ -3,6 +3,7 @@ import { PublicLayout } from '../../components/layout/public-layout';
 import { Card } from '../../components/ui/card';
 import { paths } from '../../lib/paths';
 import './not-found.css';
+import { buttonClassName } from '../../components/ui/button';
 
 /** Any unknown path (SPEC §2): a not-found page with a Back to Feed link. */
 export function NotFoundRoute() {
@@ -14,7 +15,7 @@ export function NotFoundRoute() {
         </p>
         <h1>Page not found</h1>
         <p>The page you are looking for does not exist or has moved.</p>
-        <Link className="btn btn--primary btn--md" to={paths.feed()}>
+        <Link className={buttonClassName()} to={paths.feed()}>
           Back to Feed
         </Link>
       </Card>

@@ -1,6 +1,7 @@
+import { clsx } from 'clsx';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Spinner } from './spinner';
-import './button.css';
+import styles from './button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -15,6 +16,42 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon?: ReactNode;
 }
 
+const VARIANT_CLASS: Record<ButtonVariant, string | undefined> = {
+  primary: styles.btnPrimary,
+  secondary: styles.btnSecondary,
+  ghost: styles.btnGhost,
+  danger: styles.btnDanger,
+};
+const SIZE_CLASS: Record<ButtonSize, string | undefined> = {
+  sm: styles.btnSm,
+  md: styles.btnMd,
+  lg: styles.btnLg,
+};
+
+/** A button's look, for a link or a label that acts as a button (e.g. "Edit Profile", a file picker). */
+export function buttonClassName({
+  variant = 'primary',
+  size = 'md',
+  fullWidth = false,
+  loading = false,
+  className,
+}: Pick<ButtonProps, 'variant' | 'size' | 'fullWidth' | 'loading' | 'className'> = {}): string {
+  return clsx(
+    styles.btn,
+    VARIANT_CLASS[variant],
+    SIZE_CLASS[size],
+    fullWidth && styles.btnFull,
+    loading && styles.btnLoading,
+    className,
+  );
+}
+
+/** The icon before a button-looking link's label. */
+export const buttonIconClassName = styles.btnIcon;
+
+/** A button that reads as an inline link ("Resend code", "Terms and Conditions"). */
+export const linkButtonClassName = styles.linkButton;
+
 export function Button({
   variant = 'primary',
   size = 'md',
@@ -27,16 +64,7 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
-  const classes = [
-    'btn',
-    `btn--${variant}`,
-    `btn--${size}`,
-    fullWidth && 'btn--full',
-    loading && 'btn--loading',
-    className,
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const classes = buttonClassName({ variant, size, fullWidth, loading, className });
   return (
     <button
       type={type}
@@ -48,11 +76,11 @@ export function Button({
       {loading ? (
         <Spinner size="sm" decorative />
       ) : icon ? (
-        <span className="btn__icon" aria-hidden="true">
+        <span className={buttonIconClassName} aria-hidden="true">
           {icon}
         </span>
       ) : null}
-      <span className="btn__label">{children}</span>
+      <span>{children}</span>
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import styles from './resend-control.module.css';
+import { linkButtonClassName } from '../../../components/ui/button';
 
 export interface ResendControlProps {
   /** Seconds until another code may be requested (0: now). */
@@ -27,7 +28,7 @@ export function ResendControl({
       <span>{prompt}</span>
       <button
         type="button"
-        className="link-button"
+        className={linkButtonClassName}
         disabled={disabled || sending}
         onClick={onResend}
       >

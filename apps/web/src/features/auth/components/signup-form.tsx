@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, linkButtonClassName } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../lib/paths';
@@ -121,7 +121,11 @@ export function SignupForm({ submitting, onSubmit }: SignupFormProps) {
             label={
               <>
                 I agree to the{' '}
-                <button type="button" className="link-button" onClick={() => setTermsOpen(true)}>
+                <button
+                  type="button"
+                  className={linkButtonClassName}
+                  onClick={() => setTermsOpen(true)}
+                >
                   Terms and Conditions
                 </button>
               </>

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
-import { Button } from '../../../components/ui/button';
+import { Button, linkButtonClassName } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { dismissErrorToasts, notify } from '../../../components/ui/toasts';
@@ -213,7 +213,7 @@ export function PhoneVerifyRoute() {
               Wrong number?{' '}
               <button
                 type="button"
-                className="link-button"
+                className={linkButtonClassName}
                 onClick={changeNumber}
                 disabled={verified}
               >

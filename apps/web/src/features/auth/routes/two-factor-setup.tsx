@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { dismissErrorToasts, notify } from '../../../components/ui/toasts';
 import { useBackButtonTrap } from '../../../hooks/use-back-button-trap';
@@ -163,7 +163,10 @@ export function TwoFactorSetupRoute() {
               />
               {/* On a phone the QR code cannot be scanned by the same phone: the link hands the
                     otpauth:// URI to the installed authenticator app. */}
-              <a className="btn btn--secondary btn--sm" href={details.otpauthUrl}>
+              <a
+                className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+                href={details.otpauthUrl}
+              >
                 Open in authenticator app
               </a>
               <div className={styles.secretKey}>

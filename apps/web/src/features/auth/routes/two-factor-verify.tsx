@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
-import { Button } from '../../../components/ui/button';
+import { Button, linkButtonClassName } from '../../../components/ui/button';
 import { dismissErrorToasts, notify } from '../../../components/ui/toasts';
 import { useBackButtonTrap } from '../../../hooks/use-back-button-trap';
 import { ApiError } from '../../../lib/api-client';
@@ -90,7 +90,7 @@ export function TwoFactorVerifyRoute() {
         footer={
           <>
             Not you?{' '}
-            <button type="button" className="link-button" onClick={() => void logout()}>
+            <button type="button" className={linkButtonClassName} onClick={() => void logout()}>
               Use a different account
             </button>
           </>

@@ -2,6 +2,7 @@ import { Card } from '../../../components/ui/card';
 import { SUPPORT_EMAIL } from '../constants';
 import { MailIcon } from './icons';
 import styles from './feed.module.css';
+import { buttonClassName, buttonIconClassName } from '../../../components/ui/button';
 
 /** The right column's advertising contact card (SPEC §2); it moves below the feed on small screens. */
 export function AdvertiseCard() {
@@ -15,8 +16,11 @@ export function AdvertiseCard() {
         Reach people who are here to meet, share and connect. Tell us about your brand and we will
         get back to you.
       </p>
-      <a className="btn btn--secondary btn--sm" href={`mailto:${SUPPORT_EMAIL}?subject=${subject}`}>
-        <span className="btn__icon" aria-hidden="true">
+      <a
+        className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+        href={`mailto:${SUPPORT_EMAIL}?subject=${subject}`}
+      >
+        <span className={buttonIconClassName} aria-hidden="true">
           <MailIcon />
         </span>
         <span>Contact us</span>

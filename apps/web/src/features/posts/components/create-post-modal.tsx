@@ -15,7 +15,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { fieldClassNames } from '../../../components/ui/field-shell';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { TextField } from '../../../components/ui/text-field';
@@ -268,7 +268,10 @@ function CreatePostForm({
                 .join(' ')}
               aria-invalid={mediaError ? true : undefined}
             />
-            <label htmlFor={mediaInputId} className="btn btn--secondary btn--sm">
+            <label
+              htmlFor={mediaInputId}
+              className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+            >
               Add photo or video
             </label>
           </div>

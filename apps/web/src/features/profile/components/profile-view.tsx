@@ -2,7 +2,7 @@ import { ProfileIdSchema, type Profile } from '@kindred/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -60,11 +60,11 @@ function ProfileLoader({ userId, viewerId }: ProfileViewProps) {
     return (
       <ProfileProblem message={profileErrorMessage(profile.error)}>
         {own && missing ? (
-          <Link className="btn btn--primary btn--md" to={paths.profileEdit(userId)}>
+          <Link className={buttonClassName()} to={paths.profileEdit(userId)}>
             Complete your profile
           </Link>
         ) : (
-          <Link className="btn btn--secondary btn--md" to={paths.feed()}>
+          <Link className={buttonClassName({ variant: 'secondary' })} to={paths.feed()}>
             Back to Feed
           </Link>
         )}
