@@ -25,7 +25,8 @@ import {
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { assertActingAs, assertSigningInAs, requireMember, signingInAs } from '../../http/auth.js';
-import { AppError, parse } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
+import { parseBody } from '../../http/body.js';
 import { limitPerIp } from '../../http/rate-limit.js';
 import { endSession, type SessionAuth } from '../../http/session.js';
 import { hasVerifiedBadge } from '../users/summary.js';
@@ -60,7 +61,7 @@ export function authRoutes(context: AppContext): Router {
   const passwordStep = createPasswordStep(context);
 
   router.post('/users/signup', limitPerIp(limits, 'signupPerIp'), async (req, res) => {
-    const input = parse(SignupRequestSchema, req.body ?? {});
+    const input = parseBody(SignupRequestSchema, req);
     const { user } = unlessRefused(await signUp(context, input));
     const auth = await enterStage(req, { userId: user.id, stage: 'pending' });
     res.status(201).json({
@@ -71,15 +72,15 @@ export function authRoutes(context: AppContext): Router {
   });
 
   router.post('/users/login', limitPerIp(limits, 'loginPerIp'), async (req, res) => {
+    const input = parseBody(LoginRequestSchema, req);
     // Passport reads the normalised credentials.
-    req.body = parse(LoginRequestSchema, req.body ?? {});
-    const { rememberMe } = req.body as z.output<typeof LoginRequestSchema>;
+    req.body = input;
     const outcome = unlessRefused(await passwordStep(req, res));
     await enterStage(req, {
       userId: outcome.user.id,
       stage: 'pending',
       challengeId: outcome.kind === 'password-accepted' ? outcome.challengeId : undefined,
-      rememberMe,
+      rememberMe: input.rememberMe,
     });
     if (outcome.kind === 'verification-required') {
       // The pending session may still request and enter a new email code.
@@ -172,7 +173,7 @@ export function authRoutes(context: AppContext): Router {
     limitPerIp(limits, 'codeSendPerIp'),
     requireMember,
     async (req, res) => {
-      const input = parse(PhoneSendCodeRequestSchema, req.body ?? {});
+      const input = parseBody(PhoneSendCodeRequestSchema, req);
       const userId = assertActingAs(req, input.userId);
       const sent = unlessRefused(await sendPhoneCode(context, userId, input.phoneNumber));
       res.json({
@@ -191,7 +192,7 @@ export function authRoutes(context: AppContext): Router {
     limitPerIp(limits, 'codeCheckPerIp'),
     requireMember,
     async (req, res) => {
-      const input = parse(PhoneVerifyRequestSchema, req.body ?? {});
+      const input = parseBody(PhoneVerifyRequestSchema, req);
       const userId = assertActingAs(req, input.userId);
       const { user } = unlessRefused(await verifyPhoneCode(context, userId, input));
       res.json({
@@ -215,7 +216,7 @@ function signingInWith<S extends z.ZodType<object>>(
   schema: S,
 ): { session: SessionAuth; input: z.output<S> } {
   signingInAs(req);
-  const input = parse(schema, req.body ?? {});
+  const input = parseBody(schema, req);
   const session = assertSigningInAs(req, (input as { userId?: unknown }).userId);
   return { session, input };
 }

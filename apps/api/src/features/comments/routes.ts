@@ -6,6 +6,7 @@ import {
 } from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
+import { parseBody } from '../../http/body.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
@@ -27,7 +28,7 @@ export function commentRoutes(context: AppContext): Router {
     limitPerMember(context.rateLimiters, 'commentPerMember'),
     async (req, res) => {
       const postId = parse(IdSchema, req.params.postId);
-      const input = parse(CreateCommentSchema, req.body ?? {});
+      const input = parseBody(CreateCommentSchema, req);
       const authorId = assertActingAs(req, input.userId);
       const comment = await addComment(context, authorId, postId, input);
       const message = input.parentCommentId ? COMMENT_MESSAGES.replyAdded : COMMENT_MESSAGES.added;
@@ -41,7 +42,7 @@ export function commentRoutes(context: AppContext): Router {
     requireMember,
     limitPerMember(context.rateLimiters, 'commentPerMember'),
     async (req, res) => {
-      const input = parse(CreateTopLevelCommentSchema, req.body ?? {});
+      const input = parseBody(CreateTopLevelCommentSchema, req);
       const authorId = assertActingAs(req, input.userId);
       const comment = await addComment(context, authorId, input.postId, { content: input.content });
       res.status(201).json({ success: true, message: COMMENT_MESSAGES.added, comment });

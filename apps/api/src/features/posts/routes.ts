@@ -8,6 +8,7 @@ import {
 } from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
+import { parseBody } from '../../http/body.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
@@ -48,7 +49,7 @@ export function postRoutes(context: AppContext): Router {
     limitPerMember(context.rateLimiters, 'postCreatePerMember'),
     receivePostMedia,
     async (req, res) => {
-      const input = parse(CreatePostSchema, req.body ?? {});
+      const input = parseBody(CreatePostSchema, req);
       const authorId = assertActingAs(req, input.userId);
       const post = await createPost(context, authorId, input, req.file);
       res.status(201).json({ success: true, message: POST_MESSAGES.created, post });
@@ -60,7 +61,7 @@ export function postRoutes(context: AppContext): Router {
     requireMember,
     limitPerMember(context.rateLimiters, 'likePerMember'),
     async (req, res) => {
-      const input = parse(LikePostSchema, req.body ?? {});
+      const input = parseBody(LikePostSchema, req);
       const actorId = assertActingAs(req, input.userId);
       const result = await toggleLike(context, actorId, input.postId);
       res.json({ success: true, ...result });

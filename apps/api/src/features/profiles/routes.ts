@@ -8,6 +8,7 @@ import {
 } from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
+import { parseBody } from '../../http/body.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { badRequest, parse } from '../../http/errors.js';
@@ -19,7 +20,7 @@ export function profileRoutes(context: AppContext): Router {
   const router = Router();
 
   router.post('/profile/create', requireMember, async (req, res) => {
-    const input = parse(ProfileCreateRequestSchema, req.body);
+    const input = parseBody(ProfileCreateRequestSchema, req);
     const viewerId = assertActingAs(req, input.userId);
     const { created } = await saveProfile(context, viewerId, input);
     res.status(created ? 201 : 200).json({
@@ -42,7 +43,7 @@ export function profileRoutes(context: AppContext): Router {
 
   router.post('/profile/update/:userId', requireMember, async (req, res) => {
     const userId = parse(IdSchema, req.params.userId);
-    const { photos } = parse(PhotoOrderRequestSchema, req.body);
+    const { photos } = parseBody(PhotoOrderRequestSchema, req);
     const kept = await reorderPhotos(context, memberId(req), userId, photos);
     res.json({ success: true, message: PHOTO_MESSAGES.reordered, ...kept });
   });
