@@ -11,6 +11,7 @@ const allMigrations = journal.entries.map((entry) => entry.tag);
 
 // Test files start from a copy of a database migrated once per run; these check both ends of that.
 describe('SQL migrations', () => {
+  // An empty embedded database is created from scratch (initdb), which is slow on a busy machine.
   it('apply in order to an empty database, after which none is pending', async () => {
     const database = await openTestDatabase({ empty: true });
     try {
@@ -19,7 +20,7 @@ describe('SQL migrations', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 
   it('are all applied in the database a test file starts from', async () => {
     const database = await openTestDatabase();

@@ -24,6 +24,8 @@ const bootOnDataDir = async () => {
 };
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database', () => {
+  // Creates and migrates an embedded database from scratch, then opens it again: slower than a
+  // test file's own database, which is a copy of one migrated once per run.
   it('keeps members and sessions across a restart on the same DATA_DIR', async () => {
     const first = await bootOnDataDir();
     expect(first.context.database.engine).toBe('pglite');
@@ -43,7 +45,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database', () 
     } finally {
       await closeAppContext(second.context);
     }
-  });
+  }, 120_000);
 });
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('one process per embedded database', () => {
