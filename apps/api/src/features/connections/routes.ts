@@ -2,6 +2,7 @@ import { CONNECTION_MESSAGES, FollowSchema, IdSchema, PageQuerySchema } from '@k
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
+import { parseBody } from '../../http/body.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
 import { connectionCounts, isFollowing, listConnections, toggleFollow } from './service.js';
@@ -11,7 +12,7 @@ export function connectionRoutes(context: AppContext): Router {
   const router = Router();
 
   router.post('/connections/isFollowing', requireMember, async (req, res) => {
-    const input = parse(FollowSchema, req.body ?? {});
+    const input = parseBody(FollowSchema, req);
     const followerId = assertActingAs(req, input.userId);
     const isConnection = await isFollowing(context, followerId, input.followedUserId);
     res.json({ success: true, isConnection });
@@ -22,7 +23,7 @@ export function connectionRoutes(context: AppContext): Router {
     requireMember,
     limitPerMember(context.rateLimiters, 'followPerMember'),
     async (req, res) => {
-      const input = parse(FollowSchema, req.body ?? {});
+      const input = parseBody(FollowSchema, req);
       const followerId = assertActingAs(req, input.userId);
       const result = await toggleFollow(context, followerId, input.followedUserId);
       res.json({
