@@ -27,6 +27,10 @@ export const PAGE_MAX_LIMIT = 50;
 export const POST_PRIVACY_VALUES = ['public', 'followers', 'private'] as const;
 export type PostPrivacy = (typeof POST_PRIVACY_VALUES)[number];
 
+/** What a post's attachment is. */
+export const POST_MEDIA_KINDS = ['image', 'video'] as const;
+export type PostMediaKind = (typeof POST_MEDIA_KINDS)[number];
+
 // ---------------------------------------------------------------------------------------------
 // Messages (the spec's wording where it has one)
 
@@ -213,7 +217,7 @@ export interface AuthorSummary {
 
 export interface PostMedia {
   url: string;
-  type: 'image' | 'video';
+  type: PostMediaKind;
   /**
    * The picture's (or the video frame's) size in pixels, for `<img width height>` so the page keeps
    * its box before the file arrives. Null when unknown (a video whose header does not say): show a

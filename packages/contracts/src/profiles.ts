@@ -276,5 +276,7 @@ export interface PhotoOrderResponse {
   success: true;
   message: string;
   photos: string[];
+  /** Thumbnail URLs in the same order. */
+  thumbnails: string[];
   profilePicture: string | null;
 }

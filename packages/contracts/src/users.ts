@@ -41,6 +41,10 @@ export interface PublicUser {
   email?: string;
 }
 
+/** A disabled member is hidden from everyone until they sign in again. */
+export const MEMBER_STATUSES = ['active', 'disabled'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
 export const SEARCH_LIMITS = {
   defaultPageSize: 10,
   maxPageSize: 50,

@@ -16,12 +16,29 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import {
+  GENDER_OPTIONS,
+  MEMBER_STATUSES,
+  PLAN_IDS,
+  POST_MEDIA_KINDS,
+  POST_PRIVACY_VALUES,
+  SEXUALITY_OPTIONS,
+  SUBSCRIPTION_STATUSES,
+} from '@kindred/contracts';
 
 /**
  * The whole data model. Constraints live here, not only in code: unique likes and follows,
  * foreign keys with the ON DELETE each relation needs, and CHECKs on every enumerated column.
  * Change it, then run `pnpm db:generate` to write the next SQL migration.
  */
+
+/**
+ * `('a', 'b')`: the SQL list of an enumerated column's values, from the same array the contracts
+ * validate with — one list of genders, privacies and plans for the API, the web app and the CHECKs.
+ */
+function sqlList(values: readonly string[]) {
+  return sql.raw(`(${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')})`);
+}
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,14 +74,10 @@ export const users = pgTable(
     /** Where the last login came from, when the browser shared it. Never shown to other members. */
     lastLoginLatitude: doublePrecision('last_login_latitude'),
     lastLoginLongitude: doublePrecision('last_login_longitude'),
-    status: text('status', { enum: ['active', 'disabled'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: MEMBER_STATUSES }).notNull().default('active'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    plan: text('plan', { enum: ['free', 'beginner', 'professional'] }),
-    subscriptionStatus: text('subscription_status', {
-      enum: ['trial', 'active', 'expired', 'cancelled'],
-    }),
+    plan: text('plan', { enum: PLAN_IDS }),
+    subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }),
     trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
     ...timestamps,
   },
@@ -76,11 +89,11 @@ export const users = pgTable(
       .on(t.createdAt)
       .where(sql`${t.emailVerifiedAt} IS NULL`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
-    check('users_status_valid', sql`${t.status} IN ('active', 'disabled')`),
-    check('users_plan_valid', sql`${t.plan} IN ('free', 'beginner', 'professional')`),
+    check('users_status_valid', sql`${t.status} IN ${sqlList(MEMBER_STATUSES)}`),
+    check('users_plan_valid', sql`${t.plan} IN ${sqlList(PLAN_IDS)}`),
     check(
       'users_subscription_status_valid',
-      sql`${t.subscriptionStatus} IN ('trial', 'active', 'expired', 'cancelled')`,
+      sql`${t.subscriptionStatus} IN ${sqlList(SUBSCRIPTION_STATUSES)}`,
     ),
   ],
 );
@@ -92,10 +105,8 @@ export const profiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     age: integer('age').notNull(),
-    gender: text('gender', { enum: ['male', 'female', 'non-binary', 'other'] }).notNull(),
-    sexuality: text('sexuality', {
-      enum: ['straight', 'gay', 'lesbian', 'bisexual', 'pansexual', 'asexual', 'other'],
-    }).notNull(),
+    gender: text('gender', { enum: GENDER_OPTIONS }).notNull(),
+    sexuality: text('sexuality', { enum: SEXUALITY_OPTIONS }).notNull(),
     bio: text('bio').notNull().default(''),
     /** What other members see, e.g. "Pune, India". */
     locationText: text('location_text').notNull(),
@@ -112,11 +123,8 @@ export const profiles = pgTable(
   },
   (t) => [
     check('profiles_age_adult', sql`${t.age} BETWEEN 18 AND 120`),
-    check('profiles_gender_valid', sql`${t.gender} IN ('male', 'female', 'non-binary', 'other')`),
-    check(
-      'profiles_sexuality_valid',
-      sql`${t.sexuality} IN ('straight', 'gay', 'lesbian', 'bisexual', 'pansexual', 'asexual', 'other')`,
-    ),
+    check('profiles_gender_valid', sql`${t.gender} IN ${sqlList(GENDER_OPTIONS)}`),
+    check('profiles_sexuality_valid', sql`${t.sexuality} IN ${sqlList(SEXUALITY_OPTIONS)}`),
     check('profiles_bio_length', sql`char_length(${t.bio}) <= 500`),
   ],
 );
@@ -239,9 +247,9 @@ export const posts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    privacy: text('privacy', { enum: ['public', 'followers', 'private'] }).notNull(),
+    privacy: text('privacy', { enum: POST_PRIVACY_VALUES }).notNull(),
     mediaKey: text('media_key'),
-    mediaType: text('media_type', { enum: ['image', 'video'] }),
+    mediaType: text('media_type', { enum: POST_MEDIA_KINDS }),
     mediaMime: text('media_mime'),
     mediaBytes: integer('media_bytes'),
     /** The picture's or the video frame's size in pixels, so clients reserve its box; null if unknown. */
@@ -253,8 +261,8 @@ export const posts = pgTable(
     index('posts_created_id').on(t.createdAt.desc(), t.id.desc()),
     uniqueIndex('posts_media_key_unique').on(t.mediaKey),
     index('posts_author_created_id').on(t.authorId, t.createdAt.desc(), t.id.desc()),
-    check('posts_privacy_valid', sql`${t.privacy} IN ('public', 'followers', 'private')`),
-    check('posts_media_type_valid', sql`${t.mediaType} IN ('image', 'video')`),
+    check('posts_privacy_valid', sql`${t.privacy} IN ${sqlList(POST_PRIVACY_VALUES)}`),
+    check('posts_media_type_valid', sql`${t.mediaType} IN ${sqlList(POST_MEDIA_KINDS)}`),
     check('posts_title_length', sql`char_length(${t.title}) BETWEEN 1 AND 150`),
     check('posts_description_length', sql`char_length(${t.description}) <= 5000`),
     check('posts_media_complete', sql`(${t.mediaKey} IS NULL) = (${t.mediaType} IS NULL)`),

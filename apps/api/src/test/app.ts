@@ -11,6 +11,7 @@ import {
   type ContextOverrides,
 } from '../context.js';
 import { ManualClock } from '../platform/clock.js';
+import { checkResponsesAgainstContracts } from './contract-check.js';
 import { openTestDatabase } from './database.js';
 
 export interface TestApp {
@@ -42,6 +43,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = overrides.database ?? (await openTestDatabase());
   const context = await createAppContext(config, { ...overrides, clock, database });
   const app = createApp(context);
+  checkResponsesAgainstContracts(app);
   return {
     app,
     context,

@@ -107,6 +107,7 @@ beforeEach(() => {
     success: true,
     message: 'Photos updated',
     photos,
+    thumbnails: photos.map((url) => url.replace('.webp', '-thumb.webp')),
     profilePicture: photos[0] ?? null,
   }));
 });

@@ -1,0 +1,140 @@
+import {
+  API_ROUTES,
+  carriesMemberData,
+  routeKey,
+  type ApiRoute,
+} from '@kindred/contracts/api-routes';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildComment,
+  buildFollow,
+  buildPost,
+  disableMember,
+} from './features/posts/test-factories.js';
+import { uploadPhotos, validProfile } from './features/profiles/test-fixtures.js';
+import { createTestApp, type TestApp } from './test/app.js';
+import { signedInUser, type UserRow } from './test/factories.js';
+
+/**
+ * "May this viewer see this member?" is asked by every route that answers with member data. This
+ * test is generated from the route table: every GET whose response schema carries member data (a
+ * schema marked MEMBER_DATA in packages/contracts, or a file) must have a seed below that makes a
+ * member visible through it; the member shows, is disabled, and is then gone from the answer. A
+ * member-returning route added to the table without a seed fails the first test.
+ */
+
+interface Scene {
+  viewer: UserRow;
+  viewerCookie: string;
+  hidden: UserRow;
+  hiddenCookie: string;
+}
+
+/** Puts `scene.hidden` where the route shows them to `scene.viewer`; returns the URLs to read. */
+type Seed = (t: TestApp, scene: Scene) => Promise<string[]>;
+
+async function profileWithPhoto(t: TestApp, scene: Scene): Promise<string> {
+  const [photo] = await uploadPhotos(t, scene.hiddenCookie, 1);
+  const res = await request(t.app)
+    .post('/api/profile/create')
+    .set('Cookie', scene.hiddenCookie)
+    .send(validProfile({ firstName: scene.hidden.firstName, photos: [photo] }));
+  if (res.status >= 300) throw new Error(`profile not created: ${JSON.stringify(res.body)}`);
+  return photo!;
+}
+
+const SEEDS: Record<string, Seed> = {
+  'GET /api/media/:key': async (t, scene) => [await profileWithPhoto(t, scene)],
+  'GET /api/profile/:id': async (t, scene) => {
+    await profileWithPhoto(t, scene);
+    return [`/api/profile/${scene.hidden.id}`];
+  },
+  'GET /api/users/search': async (_t, { hidden }) => [
+    `/api/users/search?searchText=${encodeURIComponent(hidden.firstName)}`,
+    `/api/users/search?q=${encodeURIComponent(hidden.firstName)}`,
+  ],
+  'GET /api/users/:id': async (_t, { hidden }) => [`/api/users/${hidden.id}`],
+  'GET /api/posts': async (t, { hidden }) => {
+    await buildPost(t.context, hidden.id, { title: 'By the hidden member' });
+    return ['/api/posts'];
+  },
+  'GET /api/posts/following/:id': async (t, { viewer, hidden }) => {
+    await buildFollow(t.context, viewer.id, hidden.id);
+    await buildPost(t.context, hidden.id);
+    return [`/api/posts/following/${viewer.id}`];
+  },
+  'GET /api/posts/user/:id': async (t, { hidden }) => {
+    await buildPost(t.context, hidden.id);
+    return [`/api/posts/user/${hidden.id}`];
+  },
+  'GET /api/posts/:postId/comments': async (t, { viewer, hidden }) => {
+    const post = await buildPost(t.context, viewer.id);
+    await buildComment(t.context, { postId: post.id, authorId: hidden.id, content: 'Hello' });
+    return [`/api/posts/${post.id}/comments`];
+  },
+  'GET /api/connections/followers/:id': async (t, { viewer, hidden }) => {
+    await buildFollow(t.context, hidden.id, viewer.id);
+    return [`/api/connections/followers/${viewer.id}`];
+  },
+  'GET /api/connections/following/:id': async (t, { viewer, hidden }) => {
+    await buildFollow(t.context, viewer.id, hidden.id);
+    return [`/api/connections/following/${viewer.id}`];
+  },
+};
+
+const memberRoutes = (API_ROUTES as readonly ApiRoute[]).filter(
+  (route) => route.method === 'GET' && carriesMemberData(route.response),
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a disabled member, on every route that answers with members', () => {
+  it('has a seed for every member-returning GET of the route table', () => {
+    expect(memberRoutes.length).toBeGreaterThanOrEqual(10);
+    const unseeded = memberRoutes.map(routeKey).filter((key) => !(key in SEEDS));
+    expect(unseeded, 'member-returning routes without a seed in SEEDS').toEqual([]);
+    const stale = Object.keys(SEEDS).filter((key) => !memberRoutes.map(routeKey).includes(key));
+    expect(stale, 'seeds for routes that are not member-returning GETs').toEqual([]);
+  });
+
+  it.each(memberRoutes.map((route) => [routeKey(route), route] as const))(
+    '%s shows the member, then hides them once disabled',
+    async (key, route) => {
+      const seed = SEEDS[key];
+      if (!seed) return; // reported by the test above
+      const { user: viewer, cookie: viewerCookie } = await signedInUser(t.context);
+      const unique = `Hidden${Math.random().toString(36).slice(2, 8)}`;
+      const { user: hidden, cookie: hiddenCookie } = await signedInUser(t.context, {
+        firstName: unique,
+      });
+      const urls = await seed(t, { viewer, viewerCookie, hidden, hiddenCookie });
+
+      const read = (url: string) => request(t.app).get(url).set('Cookie', viewerCookie);
+      for (const url of urls) {
+        const res = await read(url);
+        if (route.response === 'file') expect(res.status, `${url} before`).toBe(200);
+        else expect(JSON.stringify(res.body), `${url} before`).toContain(hidden.id);
+      }
+
+      await disableMember(t.context, hidden.id);
+
+      for (const url of urls) {
+        const res = await read(url);
+        if (route.response === 'file') {
+          expect(res.status, `${url} after`).toBe(404);
+        } else {
+          const body = JSON.stringify(res.body);
+          expect(body, `${url} after`).not.toContain(hidden.id);
+          expect(body, `${url} after`).not.toContain(unique);
+        }
+      }
+    },
+  );
+});

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import {
+  CitySearchResponseSchema,
+  CommentsResponseSchema,
+  CreateCommentResponseSchema,
+  CreatePostResponseSchema,
+  ErrorResponseSchema,
+  FollowCountsResponseSchema,
+  FollowListResponseSchema,
+  FollowToggleResponseSchema,
+  HealthResponseSchema,
+  IsFollowingResponseSchema,
+  LikeResponseSchema,
+  LoginResponseSchema,
+  MEMBER_DATA,
+  MentionSearchResponseSchema,
+  MessageResponseSchema,
+  PhoneSendCodeResponseSchema,
+  PhoneVerifyResponseSchema,
+  PhotoOrderResponseSchema,
+  PostPageSchema,
+  ProfileResponseSchema,
+  ReverseGeocodeResponseSchema,
+  SelectPlanResponseSchema,
+  SendOtpResponseSchema,
+  SignupResponseSchema,
+  SubscriptionResponseSchema,
+  TwoFactorSetupResponseSchema,
+  TwoFactorVerifyResponseSchema,
+  UploadPhotoResponseSchema,
+  UserResponseSchema,
+  UserSearchResponseSchema,
+  VerificationRequiredResponseSchema,
+  VerifyOtpResponseSchema,
+} from './responses.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** Express pattern, from the origin (`/api/profile/:id`). */
+  path: `/api/${string}`;
+  /** The success body's schema; `'file'` for routes that answer with a file, not JSON. */
+  response: z.ZodType | 'file';
+  /** Error bodies that carry more than `ErrorResponseSchema`, by status. */
+  errors?: Readonly<Record<number, z.ZodType>>;
+}
+
+/**
+ * Every route the API serves, with the schema of what it answers. The API's tests check that the
+ * app has no route missing here and validate every body they receive against it; the
+ * disabled-member test visits every GET whose answer carries member data.
+ */
+export const API_ROUTES = [
+  {
+    method: 'GET',
+    path: '/api/health',
+    response: HealthResponseSchema,
+    errors: { 503: ErrorResponseSchema },
+  },
+  { method: 'GET', path: '/api/media/:key', response: 'file' },
+
+  // Account entry
+  { method: 'POST', path: '/api/users/signup', response: SignupResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/users/login',
+    response: LoginResponseSchema,
+    errors: { 403: VerificationRequiredResponseSchema },
+  },
+  { method: 'POST', path: '/api/users/logout', response: MessageResponseSchema },
+  { method: 'POST', path: '/api/send-otp', response: SendOtpResponseSchema },
+  { method: 'POST', path: '/api/verify-otp', response: VerifyOtpResponseSchema },
+  { method: 'POST', path: '/api/2fa/setup', response: TwoFactorSetupResponseSchema },
+  { method: 'POST', path: '/api/2fa/verify', response: TwoFactorVerifyResponseSchema },
+  { method: 'POST', path: '/api/phone/send-code', response: PhoneSendCodeResponseSchema },
+  { method: 'POST', path: '/api/phone/verify', response: PhoneVerifyResponseSchema },
+
+  // Profiles
+  { method: 'POST', path: '/api/profile/create', response: MessageResponseSchema },
+  { method: 'POST', path: '/api/profile/upload-photo', response: UploadPhotoResponseSchema },
+  { method: 'POST', path: '/api/profile/update/:userId', response: PhotoOrderResponseSchema },
+  {
+    method: 'DELETE',
+    path: '/api/profile/photo/:userId/:filename',
+    response: MessageResponseSchema,
+  },
+  { method: 'GET', path: '/api/profile/:id', response: ProfileResponseSchema },
+
+  // Members
+  {
+    method: 'GET',
+    path: '/api/users/search',
+    response: z.union([UserSearchResponseSchema, MentionSearchResponseSchema]),
+  },
+  { method: 'GET', path: '/api/users/:id', response: UserResponseSchema },
+  { method: 'GET', path: '/api/users/:id/subscription', response: SubscriptionResponseSchema },
+  { method: 'POST', path: '/api/users/:id/disable', response: MessageResponseSchema },
+  { method: 'DELETE', path: '/api/users/:id', response: MessageResponseSchema },
+  { method: 'POST', path: '/api/subscription/select-plan', response: SelectPlanResponseSchema },
+
+  // Places
+  { method: 'GET', path: '/api/geo/reverse', response: ReverseGeocodeResponseSchema },
+  { method: 'GET', path: '/api/geo/cities', response: CitySearchResponseSchema },
+
+  // Posts and comments
+  { method: 'GET', path: '/api/posts', response: PostPageSchema },
+  { method: 'GET', path: '/api/posts/following/:id', response: PostPageSchema },
+  { method: 'GET', path: '/api/posts/user/:id', response: PostPageSchema },
+  { method: 'POST', path: '/api/posts/create', response: CreatePostResponseSchema },
+  { method: 'POST', path: '/api/posts/like', response: LikeResponseSchema },
+  { method: 'DELETE', path: '/api/posts/:postId', response: MessageResponseSchema },
+  { method: 'GET', path: '/api/posts/:postId/comments', response: CommentsResponseSchema },
+  { method: 'POST', path: '/api/posts/:postId/comments', response: CreateCommentResponseSchema },
+  { method: 'POST', path: '/api/posts/comment', response: CreateCommentResponseSchema },
+  {
+    method: 'DELETE',
+    path: '/api/posts/:postId/comments/:commentId',
+    response: MessageResponseSchema,
+  },
+
+  // Following
+  { method: 'POST', path: '/api/connections/isFollowing', response: IsFollowingResponseSchema },
+  { method: 'POST', path: '/api/connections/follow', response: FollowToggleResponseSchema },
+  {
+    method: 'GET',
+    path: '/api/connections/getFollowersAndFollowings/:id',
+    response: FollowCountsResponseSchema,
+  },
+  { method: 'GET', path: '/api/connections/followers/:id', response: FollowListResponseSchema },
+  { method: 'GET', path: '/api/connections/following/:id', response: FollowListResponseSchema },
+] as const satisfies readonly ApiRoute[];
+
+export type ApiRouteKey =
+  `${(typeof API_ROUTES)[number]['method']} ${(typeof API_ROUTES)[number]['path']}`;
+
+export const routeKey = (route: Pick<ApiRoute, 'method' | 'path'>): string =>
+  `${route.method} ${route.path}`;
+
+/** The route of a method and Express pattern, if the table has it. */
+export function findApiRoute(method: string, path: string): ApiRoute | undefined {
+  return (API_ROUTES as readonly ApiRoute[]).find(
+    (route) => route.method === method.toUpperCase() && route.path === path,
+  );
+}
+
+/** The schema a body must match: the route's success schema for 2xx, an error schema otherwise. */
+export function responseSchemaFor(
+  route: ApiRoute | undefined,
+  status: number,
+): z.ZodType | 'file' | undefined {
+  if (status >= 400) return route?.errors?.[status] ?? ErrorResponseSchema;
+  return route?.response;
+}
+
+/**
+ * Whether a schema describes another member somewhere inside it (a schema marked with
+ * `MEMBER_DATA`): such a route must hide members the viewer may not see.
+ */
+export function carriesMemberData(schema: z.ZodType | 'file'): boolean {
+  if (schema === 'file') return true;
+  const json = JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any', cycles: 'ref' }));
+  return json.includes(`"member":${String(MEMBER_DATA.member)}`);
+}

@@ -1,0 +1,454 @@
+import { z } from 'zod';
+import type {
+  LoginResponse,
+  LoginUser,
+  LogoutResponse,
+  PhoneSendCodeResponse,
+  PhoneVerifyResponse,
+  SendOtpResponse,
+  SignedInUser,
+  SignupResponse,
+  TwoFactorSetupResponse,
+  TwoFactorVerifyResponse,
+  VerificationRequiredResponse,
+  VerifyOtpResponse,
+} from './auth.js';
+import {
+  CONNECTION_MESSAGES,
+  type FollowCountsResponse,
+  type FollowListResponse,
+  type FollowToggleResponse,
+  type IsFollowingResponse,
+} from './connections.js';
+import { ERROR_CODES, type ApiFailure } from './errors.js';
+import type { CitySearchResponse, GeoPlace, ReverseGeocodeResponse } from './geo.js';
+import {
+  PLAN_IDS,
+  PLAN_MESSAGES,
+  SUBSCRIPTION_STATUSES,
+  type SelectPlanResponse,
+  type Subscription,
+} from './plans.js';
+import {
+  COMMENT_MESSAGES,
+  POST_MEDIA_KINDS,
+  POST_MESSAGES,
+  POST_PRIVACY_VALUES,
+  type AuthorSummary,
+  type CommentDto,
+  type CommentsResponse,
+  type CreateCommentResponse,
+  type CreatePostResponse,
+  type LikeResponse,
+  type MentionedMember,
+  type PostDto,
+  type PostPage,
+} from './posts.js';
+import {
+  GENDER_OPTIONS,
+  INTERESTS,
+  SEXUALITY_OPTIONS,
+  type PhotoOrderResponse,
+  type Profile,
+  type ProfileResponse,
+  type UploadPhotoResponse,
+} from './profiles.js';
+import type {
+  MentionSearchResponse,
+  PublicUser,
+  SearchSuggestion,
+  UserSearchResponse,
+} from './users.js';
+
+/**
+ * Zod schemas of every response body the API sends, each checked against the TypeScript type the
+ * web app reads (`satisfies z.ZodType<T>`). Objects are strict: a presenter that adds a field (an
+ * email, coordinates) breaks the API tests, which validate every body they receive (see
+ * `api-routes.ts`). Kept apart from the package's main entry so the web bundle does not carry them.
+ */
+
+/** Marks a schema as describing another member (for the disabled-member test over the route table). */
+export const MEMBER_DATA = { member: true } as const;
+
+const success = { success: z.literal(true) } as const;
+const isoDate = z.iso.datetime({ offset: true });
+const nullableString = z.string().nullable();
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+export const ErrorResponseSchema = z.strictObject({
+  success: z.literal(false),
+  message: z.string().min(1),
+  code: ErrorCodeSchema,
+  errors: z.array(z.strictObject({ field: z.string(), message: z.string() })).optional(),
+  retryAfterSeconds: z.number().nonnegative().optional(),
+}) satisfies z.ZodType<ApiFailure>;
+
+// ---------------------------------------------------------------------------------------------
+// Members
+
+export const AuthorSummarySchema = z
+  .strictObject({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    profilePicture: nullableString,
+    verifiedBadge: z.boolean(),
+  })
+  .meta(MEMBER_DATA) satisfies z.ZodType<AuthorSummary>;
+
+export const MentionedMemberSchema = z
+  .strictObject({ _id: z.string(), firstName: z.string(), lastName: z.string() })
+  .meta(MEMBER_DATA) satisfies z.ZodType<MentionedMember>;
+
+export const SearchSuggestionSchema = z
+  .strictObject({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    profilePicture: nullableString,
+    verifiedBadge: z.boolean().optional(),
+  })
+  .meta(MEMBER_DATA) satisfies z.ZodType<SearchSuggestion>;
+
+const displayLocation = z.strictObject({
+  formatted_address: z.string(),
+  city: nullableString,
+  country: nullableString,
+});
+
+export const PublicUserSchema = z
+  .strictObject({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    age: z.number().int().nullable(),
+    gender: z.enum(GENDER_OPTIONS).nullable(),
+    sexuality: z.enum(SEXUALITY_OPTIONS).nullable(),
+    location: displayLocation.nullable(),
+    profilePicture: nullableString,
+    photos: z.array(z.string()),
+    verifiedBadge: z.boolean(),
+    isVerified: z.boolean(),
+    isPhoneVerified: z.boolean(),
+    plan: z.enum(PLAN_IDS).nullable(),
+    subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+    trialEndDate: isoDate.nullable(),
+    email: z.string().optional(),
+  })
+  .meta(MEMBER_DATA) satisfies z.ZodType<PublicUser>;
+
+export const UserResponseSchema = z.strictObject({ ...success, user: PublicUserSchema });
+
+export const UserSearchResponseSchema = z.strictObject({
+  ...success,
+  suggestions: z.array(SearchSuggestionSchema),
+  totalCount: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+}) satisfies z.ZodType<UserSearchResponse>;
+
+export const MentionSearchResponseSchema = z.strictObject({
+  ...success,
+  users: z.array(AuthorSummarySchema),
+}) satisfies z.ZodType<MentionSearchResponse>;
+
+export const MessageResponseSchema = z.strictObject({
+  ...success,
+  message: z.string().min(1),
+}) satisfies z.ZodType<LogoutResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Account entry
+
+const nextStep = z.enum(['verify-email', '2fa-setup', '2fa-verify']);
+
+export const LoginUserSchema = z.strictObject({
+  _id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  verifiedBadge: z.boolean(),
+}) satisfies z.ZodType<LoginUser>;
+
+export const SignupResponseSchema = z.strictObject({
+  ...success,
+  message: z.string(),
+  data: z.strictObject({ _id: z.string(), sessionId: z.string() }),
+}) satisfies z.ZodType<SignupResponse>;
+
+export const LoginResponseSchema = z.strictObject({
+  ...success,
+  message: z.string(),
+  user: LoginUserSchema,
+  nextStep,
+}) satisfies z.ZodType<LoginResponse>;
+
+/** Login's 403 when the email deadline passed: an error that also says where to continue. */
+export const VerificationRequiredResponseSchema = ErrorResponseSchema.extend({
+  code: z.literal('EMAIL_NOT_VERIFIED'),
+  nextStep: z.literal('verify-email'),
+  user: LoginUserSchema,
+}) satisfies z.ZodType<VerificationRequiredResponse>;
+
+const codeSent = {
+  ...success,
+  message: z.string(),
+  expiresInSeconds: z.number().int().positive(),
+  resendAfterSeconds: z.number().int().nonnegative(),
+};
+
+export const SendOtpResponseSchema = z.strictObject(codeSent) satisfies z.ZodType<SendOtpResponse>;
+
+export const VerifyOtpResponseSchema = z.discriminatedUnion('nextStep', [
+  z.strictObject({
+    ...success,
+    message: z.string(),
+    userId: z.string(),
+    nextStep: z.literal('2fa-setup'),
+    setupUrl: z.string(),
+  }),
+  z.strictObject({
+    ...success,
+    message: z.string(),
+    userId: z.string(),
+    nextStep: z.literal('2fa-verify'),
+    verifyUrl: z.string(),
+  }),
+]) satisfies z.ZodType<VerifyOtpResponse>;
+
+export const TwoFactorSetupResponseSchema = z.strictObject({
+  ...success,
+  qrCode: z.string().startsWith('data:image/png'),
+  otpauthUrl: z.string().startsWith('otpauth://'),
+  secret: z.string(),
+}) satisfies z.ZodType<TwoFactorSetupResponse>;
+
+export const SignedInUserSchema = z.strictObject({
+  _id: z.string(),
+  sessionId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  verifiedBadge: z.boolean(),
+  isVerified: z.boolean(),
+  isPhoneVerified: z.boolean(),
+}) satisfies z.ZodType<SignedInUser>;
+
+export const TwoFactorVerifyResponseSchema = z.strictObject({
+  ...success,
+  message: z.string(),
+  user: SignedInUserSchema,
+}) satisfies z.ZodType<TwoFactorVerifyResponse>;
+
+export const PhoneSendCodeResponseSchema = z.strictObject({
+  ...codeSent,
+  devMode: z.boolean(),
+  devCode: z.string().optional(),
+}) satisfies z.ZodType<PhoneSendCodeResponse>;
+
+export const PhoneVerifyResponseSchema = z.strictObject({
+  ...success,
+  message: z.string(),
+  verifiedBadge: z.boolean(),
+}) satisfies z.ZodType<PhoneVerifyResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Profiles and subscriptions
+
+export const ProfileSchema = z
+  .strictObject({
+    _id: z.string(),
+    userId: z.string(),
+    plan: z.enum(PLAN_IDS).nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    age: z.number().int(),
+    gender: z.enum(GENDER_OPTIONS),
+    sexuality: z.enum(SEXUALITY_OPTIONS),
+    bio: z.string(),
+    interests: z.array(z.enum(INTERESTS)),
+    location: displayLocation.extend({
+      latitude: z.number().nullable().optional(),
+      longitude: z.number().nullable().optional(),
+    }),
+    photos: z.array(z.string()),
+    thumbnails: z.array(z.string()),
+    profilePicture: nullableString,
+    verifiedBadge: z.boolean(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta(MEMBER_DATA) satisfies z.ZodType<Profile>;
+
+export const ProfileResponseSchema = z.strictObject({
+  ...success,
+  profile: ProfileSchema,
+}) satisfies z.ZodType<ProfileResponse>;
+
+export const UploadPhotoResponseSchema = z.strictObject({
+  ...success,
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  message: z.string(),
+}) satisfies z.ZodType<UploadPhotoResponse>;
+
+export const PhotoOrderResponseSchema = z.strictObject({
+  ...success,
+  message: z.string(),
+  photos: z.array(z.string()),
+  thumbnails: z.array(z.string()),
+  profilePicture: nullableString,
+}) satisfies z.ZodType<PhotoOrderResponse>;
+
+export const SubscriptionSchema = z.strictObject({
+  planName: z.enum(PLAN_IDS).nullable(),
+  status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+  trialEndDate: isoDate.nullable(),
+}) satisfies z.ZodType<Subscription>;
+
+export const SubscriptionResponseSchema = z.strictObject({
+  ...success,
+  subscription: SubscriptionSchema,
+});
+
+export const SelectPlanResponseSchema = z.strictObject({
+  ...success,
+  message: z.literal(PLAN_MESSAGES.selected),
+  subscription: SubscriptionSchema,
+}) satisfies z.ZodType<SelectPlanResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Posts and comments
+
+export const PostDtoSchema = z.strictObject({
+  _id: z.string(),
+  userId: AuthorSummarySchema.nullable(),
+  title: z.string(),
+  description: z.string(),
+  privacy: z.enum(POST_PRIVACY_VALUES),
+  media: z
+    .strictObject({
+      url: z.string(),
+      type: z.enum(POST_MEDIA_KINDS),
+      width: z.number().int().positive().nullable(),
+      height: z.number().int().positive().nullable(),
+    })
+    .nullable(),
+  likes: z.array(z.string()),
+  likesCount: z.number().int().nonnegative(),
+  commentsCount: z.number().int().nonnegative(),
+  isLiked: z.boolean(),
+  createdAt: isoDate,
+  canDelete: z.boolean(),
+}) satisfies z.ZodType<PostDto>;
+
+export const PostPageSchema = z.strictObject({
+  ...success,
+  posts: z.array(PostDtoSchema),
+  nextCursor: nullableString,
+}) satisfies z.ZodType<PostPage>;
+
+export const CreatePostResponseSchema = z.strictObject({
+  ...success,
+  message: z.literal(POST_MESSAGES.created),
+  post: PostDtoSchema,
+}) satisfies z.ZodType<CreatePostResponse>;
+
+export const LikeResponseSchema = z.strictObject({
+  ...success,
+  isLiked: z.boolean(),
+  likesCount: z.number().int().nonnegative(),
+}) satisfies z.ZodType<LikeResponse>;
+
+export const CommentDtoSchema: z.ZodType<CommentDto> = z.strictObject({
+  _id: z.string(),
+  userId: AuthorSummarySchema.nullable(),
+  authorDeleted: z.boolean(),
+  content: z.string(),
+  createdAt: isoDate,
+  mentions: z.array(MentionedMemberSchema),
+  get replies() {
+    return z.array(CommentDtoSchema);
+  },
+  deleted: z.boolean(),
+  canDelete: z.boolean(),
+});
+
+export const CommentsResponseSchema = z.strictObject({
+  ...success,
+  comments: z.array(CommentDtoSchema),
+}) satisfies z.ZodType<CommentsResponse>;
+
+export const CreateCommentResponseSchema = z.strictObject({
+  ...success,
+  message: z.enum([COMMENT_MESSAGES.added, COMMENT_MESSAGES.replyAdded]),
+  comment: CommentDtoSchema,
+}) satisfies z.ZodType<CreateCommentResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Connections
+
+export const IsFollowingResponseSchema = z.strictObject({
+  ...success,
+  isConnection: z.boolean(),
+}) satisfies z.ZodType<IsFollowingResponse>;
+
+export const FollowToggleResponseSchema = z.strictObject({
+  ...success,
+  isFollowing: z.boolean(),
+  message: z.enum([CONNECTION_MESSAGES.followed, CONNECTION_MESSAGES.unfollowed]),
+  followersCount: z.number().int().nonnegative(),
+}) satisfies z.ZodType<FollowToggleResponse>;
+
+export const FollowCountsResponseSchema = z.strictObject({
+  ...success,
+  followersCount: z.number().int().nonnegative(),
+  followingsCount: z.number().int().nonnegative(),
+}) satisfies z.ZodType<FollowCountsResponse>;
+
+export const FollowListResponseSchema = z.strictObject({
+  ...success,
+  users: z.array(AuthorSummarySchema),
+  nextCursor: nullableString,
+}) satisfies z.ZodType<FollowListResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Places and health
+
+export const GeoPlaceSchema = z.strictObject({
+  name: z.string(),
+  region: z.string().optional(),
+  country: z.string(),
+  countryCode: nullableString,
+  latitude: z.number(),
+  longitude: z.number(),
+  label: z.string(),
+}) satisfies z.ZodType<GeoPlace>;
+
+export const CitySearchResponseSchema = z.strictObject({
+  ...success,
+  cities: z.array(GeoPlaceSchema),
+}) satisfies z.ZodType<CitySearchResponse>;
+
+export const ReverseGeocodeResponseSchema = z.strictObject({
+  ...success,
+  address: z.strictObject({
+    city: nullableString,
+    town: nullableString,
+    village: nullableString,
+    suburb: nullableString,
+    state: nullableString,
+    country: nullableString,
+  }),
+  displayName: z.string(),
+  place: GeoPlaceSchema,
+}) satisfies z.ZodType<ReverseGeocodeResponse>;
+
+export const HealthResponseSchema = z.strictObject({
+  ...success,
+  database: z.enum(['pglite', 'postgres']),
+});
