@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
 import { createQueryClient } from '../app/providers';
 import { routes } from '../app/router';
 import { isMemberPath } from '../lib/paths';
@@ -38,27 +37,4 @@ export function renderApp(path: string, options: { routes?: RouteObject[] } = {}
   return { ...view, router, pathname: () => router.state.location.pathname };
 }
 
-type Reply =
-  { status?: number; body: unknown } | ((body: unknown) => { status?: number; body: unknown });
-
-/**
- * Stubs fetch with canned API answers keyed "METHOD /api/path". Returns the recorded calls
- * (parsed JSON bodies) so tests can check what the screen sent.
- */
-export function mockApi(replies: Record<string, Reply>) {
-  const calls: { key: string; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ key, body });
-    const reply = replies[key];
-    if (!reply) throw new TypeError(`No mocked reply for ${key}`);
-    const { status = 200, body: json } = typeof reply === 'function' ? reply(body) : reply;
-    return new Response(JSON.stringify(json), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
+export { mockApi, type ApiCall, type Reply } from './api';

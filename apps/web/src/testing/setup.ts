@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { apiServer } from './api';
 
 // findBy*/waitFor give up after 1 s by default; a screen whose code loads on demand can take longer
 // than that on a busy CI machine. Tests still fail, just not on a slow import.
@@ -27,6 +28,10 @@ if (!HTMLDialogElement.prototype.showModal) {
   };
 }
 
+// The fake API (testing/api.ts): a request no test answered is an error.
+beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => apiServer.close());
+
 // A React warning or a failed prop type is a bug: make it fail the test that caused it.
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
@@ -36,6 +41,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  apiServer.resetHandlers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../testing/api';
 import { buildPost, renderWithProviders } from '../test-support';
 import { CreatePostButton } from './create-post-button';
 import { mediaProblem } from './create-post-modal';
@@ -34,93 +35,51 @@ describe('the Create Post modal', () => {
   });
 
   it('sends the post as multipart, disabled while sending, then closes and toasts', async () => {
-    const sent: FormData[] = [];
-    class FakeXhr {
-      status = 0;
-      responseText = '';
-      upload: { onprogress?: unknown } = {};
-      withCredentials = false;
-      timeout = 0;
-      onload?: () => void;
-      open() {}
-      setRequestHeader() {}
-      abort() {}
-      send(form: FormData) {
-        sent.push(form);
-        setTimeout(() => {
-          this.status = 201;
-          this.responseText = JSON.stringify({
-            success: true,
-            message: 'Post created successfully!',
-            post: buildPost(),
-          });
-          this.onload?.();
-        }, 20);
-      }
-    }
-    const original = window.XMLHttpRequest;
-    window.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
-    try {
-      const user = userEvent.setup();
-      renderWithProviders(<CreatePostButton />);
-      await user.click(screen.getByRole('button', { name: 'Create Post' }));
-      await user.type(screen.getByLabelText('Title'), '  Hello there ');
-      await user.type(screen.getByLabelText('Description'), 'First post');
-      await user.click(screen.getByRole('radio', { name: /Post to Followers/ }));
-      await user.click(screen.getByRole('button', { name: 'Share with Followers' }));
+    const calls = mockApi({
+      'POST /api/posts/create': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return {
+          status: 201,
+          body: { success: true, message: 'Post created successfully!', post: buildPost() },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreatePostButton />);
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    await user.type(screen.getByLabelText('Title'), '  Hello there ');
+    await user.type(screen.getByLabelText('Description'), 'First post');
+    await user.click(screen.getByRole('radio', { name: /Post to Followers/ }));
+    await user.click(screen.getByRole('button', { name: 'Share with Followers' }));
 
-      expect(screen.getByRole('button', { name: 'Share with Followers' })).toBeDisabled();
-      expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      const form = sent[0]!;
-      expect(form.get('title')).toBe('Hello there');
-      expect(form.get('description')).toBe('First post');
-      expect(form.get('privacy')).toBe('followers');
-      expect(form.get('media')).toBeNull();
-    } finally {
-      window.XMLHttpRequest = original;
-    }
+    expect(screen.getByRole('button', { name: 'Share with Followers' })).toBeDisabled();
+    expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const form = calls.find((call) => call.key === 'POST /api/posts/create')?.body as FormData;
+    expect(form.get('title')).toBe('Hello there');
+    expect(form.get('description')).toBe('First post');
+    expect(form.get('privacy')).toBe('followers');
+    expect(form.get('media')).toBeNull();
   });
 });
 
 describe('posting past the flood limit', () => {
   it('says what is limited and when it frees up, in the toast and the form', async () => {
     const message = "You're posting too often. You can post again in 4 minutes.";
-    class RefusingXhr {
-      status = 0;
-      responseText = '';
-      upload: { onprogress?: unknown } = {};
-      withCredentials = false;
-      timeout = 0;
-      onload?: () => void;
-      open() {}
-      setRequestHeader() {}
-      abort() {}
-      getResponseHeader() {
-        return null;
-      }
-      send() {
-        setTimeout(() => {
-          this.status = 429;
-          this.responseText = JSON.stringify({ success: false, message, retryAfterSeconds: 240 });
-          this.onload?.();
-        }, 0);
-      }
-    }
-    const original = window.XMLHttpRequest;
-    window.XMLHttpRequest = RefusingXhr as unknown as typeof XMLHttpRequest;
-    try {
-      const user = userEvent.setup();
-      renderWithProviders(<CreatePostButton />);
-      await user.click(screen.getByRole('button', { name: 'Create Post' }));
-      await user.type(screen.getByLabelText('Title'), 'One more');
-      await user.click(screen.getByRole('button', { name: 'Share to Feed' }));
+    mockApi({
+      'POST /api/posts/create': {
+        status: 429,
+        body: { success: false, message, retryAfterSeconds: 240 },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreatePostButton />);
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    await user.type(screen.getByLabelText('Title'), 'One more');
+    await user.click(screen.getByRole('button', { name: 'Share to Feed' }));
 
-      await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
-      expect(screen.queryByText('Failed to create post')).toBeNull();
-    } finally {
-      window.XMLHttpRequest = original;
-    }
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    expect(screen.queryByText('Failed to create post')).toBeNull();
   });
 });
 
