@@ -204,7 +204,8 @@ describe('the feed', () => {
     expect(await mention.getAttribute('href')).toBe(`/viewprofile/${alice.id}`);
     // The reply sits one level in: 20 px.
     const replyIndent = await mention.evaluate(
-      (link) => getComputedStyle(link.closest('ul.comment-list--replies')!).paddingInlineStart,
+      // The list holding the reply is the replies list, indented by its level.
+      (link) => getComputedStyle(link.closest('article')!.closest('ul')!).paddingInlineStart,
     );
     expect(replyIndent).toBe('20px');
     await expect

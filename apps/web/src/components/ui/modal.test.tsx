@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
 import { Modal } from './modal';
-import { AppToastContainer } from './toasts';
 
-/** A page with the usual landmarks, the toasts' live region, and a dialog it can open. */
+/** A page with the usual landmarks and a dialog it can open. */
 function Page({ nested = false }: { nested?: boolean }) {
   const [open, setOpen] = useState(false);
   const [innerOpen, setInnerOpen] = useState(false);
@@ -22,7 +21,6 @@ function Page({ nested = false }: { nested?: boolean }) {
         <Button onClick={() => setOpen(true)}>Open</Button>
       </main>
       <footer>Kindred</footer>
-      <AppToastContainer area="default" />
       <Modal
         open={open}
         onClose={() => setOpen(false)}
@@ -50,7 +48,7 @@ describe('Modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
 
-  it('opens as a modal <dialog> (the browser makes the page behind inert), takes the toasts inside, and gives focus back on close', async () => {
+  it('opens as a modal <dialog> (the browser makes the page behind inert), focus inside, and gives focus back on close', async () => {
     const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     const user = userEvent.setup();
     render(<Page />);
@@ -60,17 +58,14 @@ describe('Modal', () => {
     expect(dialog.tagName).toBe('DIALOG');
     expect(showModal.mock.contexts).toEqual([dialog]);
     expect(dialog).toHaveAttribute('open');
-    // Everything outside a modal dialog is inert, so the toasts' live region is moved into it.
-    expect(within(dialog).getByRole('region', { name: /Notifications/ })).toBeInTheDocument();
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('region', { name: /Notifications/ }).closest('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 
-  it('opens a dialog over another modally, closes only the top one on Escape, and gives the toasts back in turn', async () => {
+  it('opens a dialog over another modally, closes only the top one on Escape, and gives focus back in turn', async () => {
     const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     const user = userEvent.setup();
     render(<Page nested />);
@@ -79,12 +74,11 @@ describe('Modal', () => {
     await user.click(within(outer).getByRole('button', { name: 'Delete' }));
     const inner = screen.getByRole('dialog', { name: 'Delete post?' });
     expect(showModal.mock.contexts).toEqual([outer, inner]);
-    expect(within(inner).getByRole('region', { name: /Notifications/ })).toBeInTheDocument();
+    expect(inner).toContainElement(document.activeElement as HTMLElement);
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Delete post?' })).toBeNull();
     expect(outer).toHaveAttribute('open');
-    expect(within(outer).getByRole('region', { name: /Notifications/ })).toBeInTheDocument();
     expect(within(outer).getByRole('button', { name: 'Delete' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

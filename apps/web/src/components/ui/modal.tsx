@@ -10,7 +10,6 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './close-icon';
-import { hostToastsIn } from './toasts';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -38,9 +37,10 @@ export interface ModalProps {
  * layer, keeps focus inside, and makes the rest of the page inert (out of reach of pointer, keyboard
  * and assistive technology, so the page's landmarks are not read twice); a dialog opened over
  * another makes that one inert in turn. This component adds what the platform leaves to us: it is
- * labelled by its title, Escape and the backdrop ask `onClose` (the caller decides), focus returns to
- * the opener, and the toasts are moved into the dialog while it is open so they stay visible, live
- * and clickable (a modal dialog makes everything outside it inert, the toasts too).
+ * labelled by its title, Escape and the backdrop ask `onClose` (the caller decides), and focus returns
+ * to the opener. Everything outside a modal dialog is inert, the toasts too (whatwg/html#9936): a
+ * message the member must read while a dialog is open is shown in the dialog (an Alert), not only
+ * as a toast. (Moving the toasts into the dialog would restart their timers.)
  */
 export function Modal({ open, ...props }: ModalProps) {
   if (!open) return null;
@@ -75,9 +75,7 @@ function OpenDialog({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
     initialFocusRef?.current?.focus();
-    const giveToastsBack = hostToastsIn(dialog);
     return () => {
-      giveToastsBack();
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
     };

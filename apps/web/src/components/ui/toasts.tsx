@@ -1,5 +1,4 @@
-import { useLayoutEffect, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import type { ReactNode } from 'react';
 import {
   ToastContainer,
   toast,
@@ -36,49 +35,8 @@ export function toastAreaFor(pathname: string): ToastArea {
   return 'default';
 }
 
-/**
- * Where the toasts live: at the end of the page, or inside the top-most open modal dialog. A modal
- * `<dialog>` is drawn above everything and makes the rest of the page inert, toasts included
- * (whatwg/html#9936), so while one is open the toasts' layer moves into it: a toast raised there
- * ("Could not create the post") is seen above it, announced, and can be clicked away. Moving the
- * element keeps the toasts on screen (re-mounting the container would drop them).
- */
-const toastLayer = typeof document === 'undefined' ? null : document.createElement('div');
-const dialogsHostingToasts: HTMLElement[] = [];
-let containersMounted = 0;
-
-function placeToastLayer(): void {
-  if (!toastLayer) return;
-  if (containersMounted === 0) {
-    toastLayer.remove();
-    return;
-  }
-  const target = dialogsHostingToasts[dialogsHostingToasts.length - 1] ?? document.body;
-  if (toastLayer.parentElement !== target) target.append(toastLayer);
-}
-
-/** Moves the toasts into an opened modal dialog; the returned function gives them back. */
-export function hostToastsIn(dialog: HTMLElement): () => void {
-  dialogsHostingToasts.push(dialog);
-  placeToastLayer();
-  return () => {
-    const index = dialogsHostingToasts.lastIndexOf(dialog);
-    if (index >= 0) dialogsHostingToasts.splice(index, 1);
-    placeToastLayer();
-  };
-}
-
 export function AppToastContainer({ area }: { area: ToastArea }) {
-  useLayoutEffect(() => {
-    containersMounted += 1;
-    placeToastLayer();
-    return () => {
-      containersMounted -= 1;
-      placeToastLayer();
-    };
-  }, []);
-  if (!toastLayer) return null;
-  return createPortal(
+  return (
     <ToastContainer
       position="top-right"
       newestOnTop
@@ -87,8 +45,7 @@ export function AppToastContainer({ area }: { area: ToastArea }) {
       draggablePercent={80}
       closeOnClick
       {...TOAST_AREA_SETTINGS[area]}
-    />,
-    toastLayer,
+    />
   );
 }
 
