@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toasts';
 import { requestCoordinates } from '../../../lib/geolocation';
-import { useDebouncedValue } from '../../search/hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { reverseGeocode } from '../api/reverse-geocode';
 import { useCitySearch } from '../api/search-cities';
 import { PROFILE_UI_MESSAGES as M } from '../messages';

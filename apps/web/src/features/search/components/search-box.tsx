@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useMemberSearch } from '../api/search-members';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import type { ViewAllState } from '../navigation-state';
 import { clsx } from 'clsx';
 import styles from './search.module.css';
