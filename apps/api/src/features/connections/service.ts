@@ -44,7 +44,7 @@ export async function toggleFollow(
     return await context.db.transaction(async (tx) => {
       await serializeOn(tx, `follow:${actorId}:${targetId}`);
       if (!(await isVisibleMember(tx, actorId, targetId)))
-        throw notFound(CONNECTION_MESSAGES.userNotFound);
+        throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
       const following = await toggleFollowRow(tx, actorId, targetId, context.clock.now());
       return {
         isFollowing: following,
@@ -53,7 +53,8 @@ export async function toggleFollow(
     });
   } catch (error) {
     // The member's account was deleted meanwhile.
-    if (isForeignKeyViolation(error)) throw notFound(CONNECTION_MESSAGES.userNotFound);
+    if (isForeignKeyViolation(error))
+      throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
     throw error;
   }
 }
@@ -64,7 +65,7 @@ export async function connectionCounts(
   userId: string,
 ): Promise<{ followersCount: number; followingsCount: number }> {
   const counts = await loadConnectionCounts(context.db, viewerId, userId);
-  if (!counts) throw notFound(CONNECTION_MESSAGES.userNotFound);
+  if (!counts) throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
   return counts;
 }
 
@@ -78,7 +79,7 @@ export async function listConnections(
 ): Promise<{ users: AuthorSummary[]; nextCursor: string | null }> {
   const after = decodeCursor(query.cursor);
   if (!(await isVisibleMember(context.db, viewerId, userId)))
-    throw notFound(CONNECTION_MESSAGES.userNotFound);
+    throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
   const rows = await pageConnections(context.db, viewerId, userId, direction, {
     after,
     limit: query.limit,

@@ -41,10 +41,13 @@ export function displayFileName(originalName: string): string {
 
 /** Refuses another photo when the member already has their plan's allowance (or the hard cap). */
 function assertRoomForPhoto(plan: PlanId | null, currentCount: number): void {
-  if (currentCount >= MAX_PHOTOS) throw badRequest(PHOTO_MESSAGES.maxPhotos);
+  if (currentCount >= MAX_PHOTOS) throw badRequest(PHOTO_MESSAGES.maxPhotos, 'PLAN_LIMIT');
   const allowance = photoAllowance(plan);
   if (currentCount >= allowance) {
-    throw badRequest(PHOTO_MESSAGES.planAllowance(planById(plan ?? 'free').name, allowance));
+    throw badRequest(
+      PHOTO_MESSAGES.planAllowance(planById(plan ?? 'free').name, allowance),
+      'PLAN_LIMIT',
+    );
   }
 }
 
@@ -78,7 +81,7 @@ export async function uploadPhoto(
     .select({ plan: users.plan })
     .from(users)
     .where(eq(users.id, viewerId));
-  if (!member) throw notFound('User not found');
+  if (!member) throw notFound('User not found', 'MEMBER_NOT_FOUND');
   assertRoomForPhoto(member.plan, await countPhotos(context.db, viewerId));
 
   const processed = await processImage(file.buffer, PHOTO_MESSAGES.notImage(name));
@@ -92,7 +95,7 @@ export async function uploadPhoto(
     stored.push(thumbnailKey);
     await context.db.transaction(async (tx) => {
       const locked = await lockMember(tx, viewerId);
-      if (!locked) throw notFound('User not found');
+      if (!locked) throw notFound('User not found', 'MEMBER_NOT_FOUND');
       const count = await countPhotos(tx, viewerId);
       assertRoomForPhoto(locked.plan, count);
       await tx.insert(photos).values({
@@ -176,7 +179,7 @@ export async function reorderPhotos(
 ) {
   if (!canChangeProfile(viewerId, userId)) throw forbidden('You can only change your own photos');
   const { removedKeys, kept } = await context.db.transaction(async (tx) => {
-    if (!(await lockMember(tx, userId))) throw notFound('User not found');
+    if (!(await lockMember(tx, userId))) throw notFound('User not found', 'MEMBER_NOT_FOUND');
     const removedKeys = await applyPhotoOrder(tx, userId, urls);
     return { removedKeys, kept: await photosOf(tx, userId) };
   });
@@ -198,7 +201,7 @@ export async function deletePhoto(
   if (!canChangeProfile(viewerId, userId)) throw forbidden('You can only change your own photos');
   if (!MEDIA_KEY_PATTERN.test(filename)) throw notFound(PHOTO_MESSAGES.notFound);
   const removed = await context.db.transaction(async (tx) => {
-    if (!(await lockMember(tx, userId))) throw notFound('User not found');
+    if (!(await lockMember(tx, userId))) throw notFound('User not found', 'MEMBER_NOT_FOUND');
     const [photo] = await tx
       .delete(photos)
       .where(

@@ -26,7 +26,7 @@ export async function getProfile(
   userId: string,
 ): Promise<Profile> {
   const found = await findVisibleMemberWithProfile(context.db, viewerId, userId);
-  if (!found?.profile) throw notFound(PROFILE_MESSAGES.notFound);
+  if (!found?.profile) throw notFound(PROFILE_MESSAGES.notFound, 'PROFILE_NOT_FOUND');
   const photoRows = await photosOf(context.db, userId);
   return presentProfile(viewerId, found.user, found.profile, photoRows);
 }
@@ -57,7 +57,7 @@ export async function saveProfile(
 
   const { created, removedKeys } = await context.db.transaction(async (tx) => {
     const member = await lockMember(tx, userId);
-    if (!member) throw notFound(USER_MESSAGES.notFound);
+    if (!member) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
     await tx
       .update(users)
       .set({

@@ -52,7 +52,7 @@ export async function selectPlan(
   const now = context.clock.now();
   const recorded = await context.db.transaction(async (tx) => {
     const member = await lockMember(tx, userId);
-    if (!member) throw notFound('User not found');
+    if (!member) throw notFound('User not found', 'MEMBER_NOT_FOUND');
     return recordPlan(tx, member, planId, now);
   });
   return presentSubscription(recorded, now);

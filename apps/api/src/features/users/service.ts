@@ -28,7 +28,7 @@ type Ctx = Pick<AppContext, 'db' | 'clock'>;
 /** GET /users/{id}. A disabled member is "not found" to everyone else. */
 export async function getMember(context: Ctx, viewerId: string, userId: string) {
   const found = await findVisibleMemberWithProfile(context.db, viewerId, userId);
-  if (!found) throw notFound(USER_MESSAGES.notFound);
+  if (!found) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
   const photoRows = await photosOf(context.db, userId);
   return presentPublicUser(viewerId, found.user, found.profile, photoRows, context.clock.now());
 }
@@ -42,7 +42,7 @@ export async function getSubscription(
   if (!canSeePrivateDetails(viewerId, userId))
     throw forbidden('You can only view your own subscription');
   const [user] = await context.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw notFound(USER_MESSAGES.notFound);
+  if (!user) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
   return presentSubscription(user, context.clock.now());
 }
 
@@ -93,7 +93,7 @@ export async function disableAccount(
     .set({ status: 'disabled', disabledAt: now, updatedAt: now })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
-  if (updated.length === 0) throw notFound(USER_MESSAGES.notFound);
+  if (updated.length === 0) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
   await context.sessionStore.destroyAllForUser(userId);
 }
 
@@ -111,7 +111,7 @@ export async function deleteAccount(
   if (!canManageAccount(viewerId, userId)) throw forbidden(USER_MESSAGES.onlyOwnAccount);
   const mediaKeys = await context.db.transaction(async (tx) => {
     const member = await lockMember(tx, userId);
-    if (!member) throw notFound(USER_MESSAGES.notFound);
+    if (!member) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
     const keys = await mediaKeysOf(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));
     return keys;

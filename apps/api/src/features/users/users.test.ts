@@ -88,7 +88,11 @@ describe('GET /users/{id}', () => {
     for (const id of ['3b241101-e2bb-4255-8caf-4136c566a962', disabled.user.id]) {
       const res = await request(t.app).get(`/api/users/${id}`).set('Cookie', cookie);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: 'User not found' });
+      expect(res.body).toEqual({
+        success: false,
+        message: 'User not found',
+        code: 'MEMBER_NOT_FOUND',
+      });
     }
     expect((await request(t.app).get('/api/users/42').set('Cookie', cookie)).status).toBe(400);
     expect((await request(t.app).get(`/api/users/${disabled.user.id}`)).status).toBe(401);
