@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -36,5 +37,58 @@ export default tseslint.config(
     files: ['scripts/**', 'apps/api/src/db/migrate-cli.ts', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
+  ...webBoundaries(),
   prettier,
 );
+
+/**
+ * Web boundaries (docs/architecture.md): app → features → components/, lib/ and hooks/. A feature
+ * uses another only through its index.ts (`../../posts`, never `../../posts/components/…`);
+ * nothing below app/ imports app/; components/, lib/ and hooks/ never import features/. (app/'s
+ * route table names each page's module, so every page is a chunk of its own.) Tests may reach
+ * into another feature's test helpers.
+ */
+function webBoundaries() {
+  const src = 'apps/web/src';
+  const features = readdirSync(new URL(`./${src}/features`, import.meta.url), {
+    withFileTypes: true,
+  })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const tests = [`${src}/**/*.test.{ts,tsx}`, `${src}/**/test-support.tsx`, `${src}/**/testing/**`];
+  const restrict = (files, patterns) => ({
+    files,
+    ignores: tests,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  });
+  const noApp = {
+    regex: '^(\\.\\./)+app/',
+    message: 'Only app/ composes the screens: nothing below it imports app/.',
+  };
+  return [
+    ...features.map((feature) => {
+      const others = features.filter((other) => other !== feature).join('|');
+      return restrict(
+        [`${src}/features/${feature}/**/*.{ts,tsx}`],
+        [
+          noApp,
+          {
+            regex: `^(\\.\\./)+(${others})/(?!index$)`,
+            message: "Use another feature only through its index.ts ('../../<feature>').",
+          },
+        ],
+      );
+    }),
+    restrict(
+      [`${src}/{components,lib,hooks}/**/*.{ts,tsx}`],
+      [
+        noApp,
+        {
+          regex: '^(\\.\\./)+features/',
+          message:
+            'components/, lib/ and hooks/ are shared by the features: they never import them.',
+        },
+      ],
+    ),
+  ];
+}
