@@ -9,7 +9,7 @@ import {
   type RateLimitSettings,
 } from './http/rate-limit.js';
 import { DatabaseSessionStore } from './http/session-store.js';
-import { createLocalStorage, type MediaStorage } from './features/media/storage.js';
+import { createLocalStorage, type MediaStorage } from './features/media/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';

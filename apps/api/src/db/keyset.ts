@@ -1,7 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { IdSchema, POST_MESSAGES } from '@kindred/contracts';
-import { badRequest } from '../http/errors.js';
+import { IdSchema } from '@kindred/contracts';
 
 /**
  * Keyset pagination over (created_at, id), newest first — used by every feed and member list.
@@ -40,17 +39,20 @@ export function encodeCursor(keyset: Keyset): string {
   return Buffer.from(JSON.stringify([keyset.time, keyset.id])).toString('base64url');
 }
 
-/** The keyset inside a cursor a client sent back; anything we did not issue is a 400. */
-export function decodeCursor(cursor: string | undefined): Keyset | undefined {
+/**
+ * The keyset inside a cursor a client sent back; anything we did not issue throws `invalid()`
+ * (the caller's error — the database layer knows nothing of HTTP).
+ */
+export function decodeCursor(cursor: string | undefined, invalid: () => Error): Keyset | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw badRequest(POST_MESSAGES.invalidCursor);
+    throw invalid();
   }
   const parsed = CursorSchema.safeParse(decoded);
-  if (!parsed.success) throw badRequest(POST_MESSAGES.invalidCursor);
+  if (!parsed.success) throw invalid();
   return { time: parsed.data[0], id: parsed.data[1] };
 }
 

@@ -5,7 +5,7 @@ import {
   claimDueReminders,
   releaseReminderClaim,
   type DueReminder,
-} from '../features/users/verification-reminders.js';
+} from '../features/users/index.js';
 
 /**
  * Daily "please verify your email" reminders during the 7 days an account has to verify it.

@@ -1,5 +1,5 @@
 import { parseMentions, type CommentDto, type MentionedMember } from '@kindred/contracts';
-import type { MemberSummary } from '../users/summary.js';
+import type { MemberSummary } from '../users/index.js';
 import { canDeleteComment } from './policy.js';
 import type { CommentRow, MentionedMemberRow } from './repo.js';
 

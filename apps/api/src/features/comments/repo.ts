@@ -1,10 +1,13 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { commentMentions, comments, users } from '../../db/schema.js';
-import { visibleMemberJoin, visibleMembersWhere } from '../users/visibility.js';
-import { commentAuthorVisible } from './policy.js';
+import { rowsOf, visibleCommentsCte } from '../posts/index.js';
+import { visibleMemberJoin, visibleMembersWhere } from '../users/index.js';
 
-/** The queries behind comments. Callers check the post's visibility first (posts/policy). */
+/**
+ * The queries behind comments. Callers check the post's visibility first, and every read starts
+ * from the posts policy's `visible_comments` (posts/comment-visibility.ts).
+ */
 
 export interface CommentRow {
   id: string;
@@ -17,28 +20,6 @@ export interface CommentRow {
   createdAt: string;
 }
 
-/**
- * `visible_comments`: the comments of the given posts that the comment policy shows — top-level
- * comments by visible authors, then, level by level, replies by visible authors to those. A reply
- * under a hidden comment is never reached, so it is hidden too. Every comment read starts here.
- */
-function visibleCommentsCte(viewerId: string, postIds: readonly string[]): SQL {
-  const ids = sql.join(
-    postIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  return sql`with recursive visible_comments as (
-    select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at
-    from ${comments} c
-    where c.post_id in (${ids}) and c.parent_id is null and ${commentAuthorVisible(viewerId, sql`c.author_id`)}
-    union all
-    select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at
-    from ${comments} c
-    join visible_comments parent on c.parent_id = parent.id
-    where ${commentAuthorVisible(viewerId, sql`c.author_id`)}
-  )`;
-}
-
 const commentRowColumns = sql`
   id::text as "id",
   post_id::text as "postId",
@@ -47,11 +28,6 @@ const commentRowColumns = sql`
   content,
   deleted_at is not null as "deleted",
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
-
-/** Both drivers answer raw statements with `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The visible comments of a post, oldest first (replies follow the order they were written). */
 export async function loadVisibleComments(
@@ -74,23 +50,6 @@ export async function findVisibleComment(
   const result = await db.execute(sql`${visibleCommentsCte(viewerId, [postId])}
     select ${commentRowColumns} from visible_comments where id = ${commentId}::uuid`);
   return rowsOf<CommentRow>(result)[0];
-}
-
-/** Visible, not-deleted comments and replies per post, in one query. */
-export async function countVisibleComments(
-  db: Executor,
-  viewerId: string,
-  postIds: readonly string[],
-): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  if (postIds.length === 0) return counts;
-  const result = await db.execute(sql`${visibleCommentsCte(viewerId, postIds)}
-    select post_id::text as "postId", count(*)::int as "count"
-    from visible_comments where deleted_at is null group by post_id`);
-  for (const row of rowsOf<{ postId: string; count: number }>(result)) {
-    counts.set(row.postId, Number(row.count));
-  }
-  return counts;
 }
 
 export async function insertComment(

@@ -7,8 +7,8 @@ import {
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { isForeignKeyViolation } from '../../db/concurrency.js';
-import { findVisiblePost } from '../posts/repo.js';
-import { loadMemberSummaries } from '../users/summary.js';
+import { findVisiblePost } from '../posts/index.js';
+import { loadMemberSummaries } from '../users/index.js';
 import { assertCanDeleteComment } from './policy.js';
 import { presentComment, presentCommentTree } from './presenter.js';
 import {

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { follows, users } from '../../db/schema.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
-import { visibleMemberJoin, visibleMembersWhere } from '../users/visibility.js';
+import { visibleMemberJoin, visibleMembersWhere } from '../users/index.js';
 
 /** The queries behind following. People lists and counts hold only members the viewer may see. */
 

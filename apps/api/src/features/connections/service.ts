@@ -1,9 +1,14 @@
-import { CONNECTION_MESSAGES, type AuthorSummary, type PageQuery } from '@kindred/contracts';
+import {
+  CONNECTION_MESSAGES,
+  POST_MESSAGES,
+  type AuthorSummary,
+  type PageQuery,
+} from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
 import { decodeCursor, toPage } from '../../db/keyset.js';
-import { loadMemberSummaries } from '../users/summary.js';
+import { loadMemberSummaries } from '../users/index.js';
 import { assertMayFollow } from './policy.js';
 import {
   countFollowers,
@@ -77,7 +82,7 @@ export async function listConnections(
   direction: 'followers' | 'following',
   query: PageQuery,
 ): Promise<{ users: AuthorSummary[]; nextCursor: string | null }> {
-  const after = decodeCursor(query.cursor);
+  const after = decodeCursor(query.cursor, () => badRequest(POST_MESSAGES.invalidCursor));
   if (!(await isVisibleMember(context.db, viewerId, userId)))
     throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
   const rows = await pageConnections(context.db, viewerId, userId, direction, {

@@ -2,7 +2,7 @@ import { POST_MESSAGES } from '@kindred/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { follows, posts } from '../../db/schema.js';
 import { forbidden } from '../../http/errors.js';
-import { visibleMemberExists } from '../users/visibility.js';
+import { visibleMemberExists } from '../users/index.js';
 
 /**
  * Who may see and change posts — decided here and nowhere else.

@@ -1,6 +1,6 @@
 import type { PostDto } from '@kindred/contracts';
-import { mediaUrl } from '../media/storage.js';
-import type { MemberSummary } from '../users/summary.js';
+import { mediaUrl } from '../media/index.js';
+import type { MemberSummary } from '../users/index.js';
 import { canDeletePost } from './policy.js';
 import type { LikeStats, PostRow } from './repo.js';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { follows, postLikes, posts, users } from '../../db/schema.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
-import { visibleMemberJoin } from '../users/visibility.js';
+import { visibleMemberJoin } from '../users/index.js';
 import { visiblePostsWhere } from './policy.js';
 
 /** The queries behind posts and likes. Every read that returns posts applies the policy's filter. */

@@ -8,7 +8,6 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { countVisibleComments } from '../comments/repo.js';
 import {
   isImageMime,
   isVideoMime,
@@ -16,11 +15,12 @@ import {
   readStoredImageDimensions,
   readVideoDimensions,
   sniffMediaType,
-} from '../media/processing.js';
-import { newMediaKey } from '../media/storage.js';
-import { loadMemberSummaries } from '../users/summary.js';
+  newMediaKey,
+} from '../media/index.js';
+import { loadMemberSummaries } from '../users/index.js';
 import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
 import { decodeCursor, toPage } from '../../db/keyset.js';
+import { countVisibleComments } from './comment-visibility.js';
 import { assertCanDeletePost } from './policy.js';
 import { presentPost } from './presenter.js';
 import {
@@ -50,7 +50,7 @@ export async function listPosts(
   scope: FeedScope,
   query: PageQuery,
 ): Promise<PostPageResult> {
-  const after = decodeCursor(query.cursor);
+  const after = decodeCursor(query.cursor, () => badRequest(POST_MESSAGES.invalidCursor));
   const rows = await pageVisiblePosts(context.db, viewerId, scope, { after, limit: query.limit });
   const { items, nextCursor } = toPage(rows, query.limit);
   await measureOlderImages(context, items);

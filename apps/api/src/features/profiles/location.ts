@@ -6,7 +6,7 @@ import {
   type LocationInput,
 } from '@kindred/contracts';
 import { AppError } from '../../http/errors.js';
-import { findCity, nearestCity } from '../geo/gazetteer.js';
+import { findCity, nearestCity } from '../geo/index.js';
 
 /** A location as stored: display text (shown to members) and private coordinates. */
 export interface StoredLocation {

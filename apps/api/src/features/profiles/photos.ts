@@ -11,15 +11,17 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { photos, users } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import { isImageMime, processImage, sniffMediaType } from '../media/processing.js';
 import {
   deleteMediaFiles,
+  isImageMime,
+  processImage,
+  sniffMediaType,
   MEDIA_KEY_PATTERN,
   mediaKeyFromUrl,
   mediaUrl,
   newMediaKey,
-} from '../media/storage.js';
-import { lockMember, photosOf } from '../users/repo.js';
+} from '../media/index.js';
+import { lockMember, photosOf } from '../users/index.js';
 import { canChangeProfile } from './policy.js';
 import { presentPhotoList } from './presenter.js';
 

@@ -1,4 +1,4 @@
-import { canManageAccount, canSeePrivateDetails } from '../users/policy.js';
+import { canManageAccount, canSeePrivateDetails } from '../users/index.js';
 
 /**
  * Profiles and photos. A profile is visible to any signed-in member (unless its owner is disabled,

@@ -1,19 +1,11 @@
 import type { Profile, ProfileLocation } from '@kindred/contracts';
 import type { photos, profiles } from '../../db/schema.js';
-import { mediaUrl } from '../media/storage.js';
-import type { UserRow } from '../users/repo.js';
-import { hasVerifiedBadge } from '../users/summary.js';
+import { mediaUrl } from '../media/index.js';
+import { hasVerifiedBadge, presentDisplayLocation, type UserRow } from '../users/index.js';
 import { canSeeCoordinates } from './policy.js';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type PhotoRow = typeof photos.$inferSelect;
-
-/** What any member may see of a location: the text, city and country — never the coordinates. */
-export function presentDisplayLocation(
-  profile: Pick<ProfileRow, 'locationText' | 'city' | 'country'>,
-): Omit<ProfileLocation, 'latitude' | 'longitude'> {
-  return { formatted_address: profile.locationText, city: profile.city, country: profile.country };
-}
 
 export function presentPhotoList(photoRows: readonly PhotoRow[]) {
   const urls = photoRows.map((photo) => mediaUrl(photo.storageKey));

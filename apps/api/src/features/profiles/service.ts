@@ -7,12 +7,16 @@ import {
 } from '@kindred/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { profiles, users } from '../../db/schema.js';
+import { profiles } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { deleteMediaFiles } from '../media/storage.js';
-import { recordPlan } from '../subscriptions/service.js';
-import { nameSearchColumns } from '../users/names.js';
-import { findVisibleMemberWithProfile, lockMember, photosOf } from '../users/repo.js';
+import { deleteMediaFiles } from '../media/index.js';
+import { recordPlan } from '../subscriptions/index.js';
+import {
+  findVisibleMemberWithProfile,
+  lockMember,
+  photosOf,
+  saveMemberNames,
+} from '../users/index.js';
 import { toStoredLocation } from './location.js';
 import { applyPhotoOrder } from './photos.js';
 import { presentProfile } from './presenter.js';
@@ -58,15 +62,12 @@ export async function saveProfile(
   const { created, removedKeys } = await context.db.transaction(async (tx) => {
     const member = await lockMember(tx, userId);
     if (!member) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
-    await tx
-      .update(users)
-      .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        ...nameSearchColumns(input.firstName, input.lastName),
-        updatedAt: now,
-      })
-      .where(eq(users.id, userId));
+    await saveMemberNames(
+      tx,
+      userId,
+      { firstName: input.firstName, lastName: input.lastName },
+      now,
+    );
     await recordPlan(tx, member, input.plan, now);
     const [existing] = await tx
       .select({ userId: profiles.userId })

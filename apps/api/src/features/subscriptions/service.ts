@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { planById, TRIAL_DAYS, type PlanId } from '@kindred/contracts';
 import type { Database, Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { Clock } from '../../platform/clock.js';
-import { lockMember } from '../users/repo.js';
-import { presentSubscription } from './presenter.js';
+import {
+  lockMember,
+  presentSubscription,
+  savePlanFields,
+  type PlanFields,
+} from '../users/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-type PlanFields = Pick<typeof users.$inferSelect, 'plan' | 'subscriptionStatus' | 'trialEndDate'>;
 
 /**
  * The columns that record a plan choice. Free is a 60-day trial granted once: a member who had a
@@ -36,10 +36,7 @@ export async function recordPlan(
   now: Date,
 ): Promise<PlanFields> {
   const change = planChange(current, planId, now);
-  await tx
-    .update(users)
-    .set({ ...change, updatedAt: now })
-    .where(eq(users.id, current.id));
+  await savePlanFields(tx, current.id, change, now);
   return change;
 }
 

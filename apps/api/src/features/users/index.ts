@@ -1,1 +1,30 @@
+/**
+ * Members: the owner of the `users` table (the only code that writes it) and of the rule
+ * "may this viewer see this member?" (visibility.ts). Other features use what is exported here.
+ */
 export * from './accounts.js';
+export { visibleMemberExists, visibleMemberJoin, visibleMembersWhere } from './visibility.js';
+export type { MembersTable } from './visibility.js';
+export { canManageAccount, canSeePrivateDetails } from './policy.js';
+export {
+  findVisibleMemberWithProfile,
+  lockMember,
+  photosOf,
+  saveMemberNames,
+  type UserRow,
+} from './repo.js';
+export { hasVerifiedBadge, loadMemberSummaries, type MemberSummary } from './summary.js';
+export { presentDisplayLocation } from './presenter.js';
+export {
+  effectiveStatus,
+  presentSubscription,
+  savePlanFields,
+  type PlanFields,
+} from './subscription.js';
+export { nameSearchColumns } from './names.js';
+export {
+  claimDueReminders,
+  releaseReminderClaim,
+  type DueReminder,
+} from './verification-reminders.js';
+export { userRoutes } from './routes.js';

@@ -1,11 +1,17 @@
-import type { PublicUser } from '@kindred/contracts';
+import type { ProfileLocation, PublicUser } from '@kindred/contracts';
 import type { photos, profiles } from '../../db/schema.js';
-import { mediaUrl } from '../media/storage.js';
-import { presentDisplayLocation } from '../profiles/presenter.js';
-import { effectiveStatus, presentTrialEndDate } from '../subscriptions/presenter.js';
+import { mediaUrl } from '../media/index.js';
 import { canSeePrivateDetails } from './policy.js';
 import type { UserRow } from './repo.js';
+import { effectiveStatus, presentTrialEndDate } from './subscription.js';
 import { hasVerifiedBadge } from './summary.js';
+
+/** What any member may see of a location: the text, city and country — never the coordinates. */
+export function presentDisplayLocation(
+  profile: Pick<typeof profiles.$inferSelect, 'locationText' | 'city' | 'country'>,
+): Omit<ProfileLocation, 'latitude' | 'longitude'> {
+  return { formatted_address: profile.locationText, city: profile.city, country: profile.country };
+}
 
 /** GET /users/{id}: public fields only; the email only for the member themself; never coordinates. */
 export function presentPublicUser(

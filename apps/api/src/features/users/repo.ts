@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { photos, posts, profiles, users } from '../../db/schema.js';
-import { searchKey } from './names.js';
+import { nameSearchColumns, searchKey } from './names.js';
 import { memberSummaryColumns, profilePictureJoin } from './summary.js';
 import { visibleMembersWhere } from './visibility.js';
 
@@ -17,6 +17,24 @@ export type UserRow = typeof users.$inferSelect;
 export async function lockMember(tx: Executor, userId: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   return row;
+}
+
+/** Changes the member's names and the search keys kept in step with them. */
+export async function saveMemberNames(
+  tx: Executor,
+  userId: string,
+  names: { firstName: string; lastName: string },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      firstName: names.firstName,
+      lastName: names.lastName,
+      ...nameSearchColumns(names.firstName, names.lastName),
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
 }
 
 /** The member and their profile (null until created), if `viewerId` may see them. */

@@ -8,8 +8,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { deleteMediaFiles } from '../media/storage.js';
-import { presentSubscription } from '../subscriptions/presenter.js';
+import { deleteMediaFiles } from '../media/index.js';
 import { searchKey } from './names.js';
 import { canManageAccount, canSeePrivateDetails } from './policy.js';
 import { presentPublicUser } from './presenter.js';
@@ -21,6 +20,7 @@ import {
   photosOf,
   searchMembersQuery,
 } from './repo.js';
+import { presentSubscription } from './subscription.js';
 import { toMemberSummary } from './summary.js';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;

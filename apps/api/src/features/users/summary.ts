@@ -2,7 +2,7 @@ import type { MemberSummary } from '@kindred/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { photos, users } from '../../db/schema.js';
-import { mediaUrl } from '../media/storage.js';
+import { mediaUrl } from '../media/index.js';
 import { visibleMembersWhere } from './visibility.js';
 
 /**

@@ -1,14 +1,15 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { photos, posts } from '../../db/schema.js';
-import { visiblePostsWhere } from '../posts/policy.js';
-import { visibleMemberExists } from '../users/visibility.js';
+import { visiblePostsWhere } from '../posts/index.js';
+import { visibleMemberExists } from '../users/index.js';
 
 /**
  * Who may fetch a media object: the same members who may see what it belongs to. A post's image or
  * video follows the post's visibility (a followers-only post's video is not for strangers, even
  * with its URL); a profile photo or its thumbnail is for whoever may see its owner (users'
- * `visibleMembersWhere`: not while the owner's account is disabled, except for the owner). Objects that belong to nothing are served to no one.
+ * `visibleMembersWhere`: not while the owner's account is disabled, except for the owner).
+ * Objects that belong to nothing are served to no one.
  */
 export async function mayViewMedia(db: Database, viewerId: string, key: string): Promise<boolean> {
   const [post] = await db

@@ -4,7 +4,7 @@ import { photos } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
 import { buildFollow, buildPost, disableMember } from '../posts/test-factories.js';
-import { newMediaKey } from './storage.js';
+import { newMediaKey } from '../media/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { memberId, requireMember } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { mayViewMedia } from './access.js';
-import { MEDIA_KEY_PATTERN } from './storage.js';
+import { MEDIA_KEY_PATTERN } from '../media/index.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

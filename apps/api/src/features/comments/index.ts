@@ -1,0 +1,2 @@
+/** Comments, replies and mentions under a post. */
+export { commentRoutes } from './routes.js';

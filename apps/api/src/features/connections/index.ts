@@ -1,0 +1,2 @@
+/** Following members. */
+export { connectionRoutes } from './routes.js';

@@ -1,0 +1,22 @@
+/**
+ * Media files: where uploads are stored and how they are checked and re-encoded. Used by the
+ * features that own what a file belongs to (profile photos, post media); serving a file to the
+ * members who may see it is features/media-access.
+ */
+export {
+  createLocalStorage,
+  deleteMediaFiles,
+  MEDIA_KEY_PATTERN,
+  mediaKeyFromUrl,
+  mediaUrl,
+  newMediaKey,
+  type MediaStorage,
+} from './storage.js';
+export {
+  isImageMime,
+  isVideoMime,
+  processImage,
+  readStoredImageDimensions,
+  readVideoDimensions,
+  sniffMediaType,
+} from './processing.js';

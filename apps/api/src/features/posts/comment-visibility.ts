@@ -1,0 +1,66 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { comments } from '../../db/schema.js';
+import { visibleMemberExists } from '../users/index.js';
+
+/**
+ * Which comments under a post a viewer sees — part of the posts policy, because a post card
+ * counts them and the comments feature lists them (comments build on posts, never the reverse):
+ *   - only under a post the viewer may see (checked first, by `visiblePostsWhere`);
+ *   - a comment whose author the viewer may not see (users' `visibleMembersWhere`: a disabled
+ *     account) is hidden, and the replies beneath it with it (a thread is not shown without what
+ *     it answers); all of it returns if the account does;
+ *   - a comment whose author deleted their account stays, without author ("Deleted User").
+ */
+
+/**
+ * SQL condition on a comment's author column (pass the qualified column, e.g. sql`c.author_id`):
+ * `viewerId` may see the author, or the author's account is gone.
+ */
+export function commentAuthorVisible(viewerId: string, authorIdColumn: SQL): SQL {
+  return sql`(${authorIdColumn} is null or ${visibleMemberExists(viewerId, authorIdColumn)})`;
+}
+
+/**
+ * `visible_comments`: the comments of the given posts that the comment policy shows — top-level
+ * comments by visible authors, then, level by level, replies by visible authors to those. A reply
+ * under a hidden comment is never reached, so it is hidden too. Every comment read starts here.
+ */
+export function visibleCommentsCte(viewerId: string, postIds: readonly string[]): SQL {
+  const ids = sql.join(
+    postIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`with recursive visible_comments as (
+    select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at
+    from ${comments} c
+    where c.post_id in (${ids}) and c.parent_id is null and ${commentAuthorVisible(viewerId, sql`c.author_id`)}
+    union all
+    select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at
+    from ${comments} c
+    join visible_comments parent on c.parent_id = parent.id
+    where ${commentAuthorVisible(viewerId, sql`c.author_id`)}
+  )`;
+}
+
+/** Both drivers answer raw statements with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Visible, not-deleted comments and replies per post, in one query. */
+export async function countVisibleComments(
+  db: Executor,
+  viewerId: string,
+  postIds: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (postIds.length === 0) return counts;
+  const result = await db.execute(sql`${visibleCommentsCte(viewerId, postIds)}
+    select post_id::text as "postId", count(*)::int as "count"
+    from visible_comments where deleted_at is null group by post_id`);
+  for (const row of rowsOf<{ postId: string; count: number }>(result)) {
+    counts.set(row.postId, Number(row.count));
+  }
+  return counts;
+}

@@ -1,0 +1,2 @@
+/** A member's profile (details, location) and photos. */
+export { profileRoutes } from './routes.js';
