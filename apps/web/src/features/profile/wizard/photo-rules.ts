@@ -93,10 +93,11 @@ export function selectPhotos(
   const overLimit = limitMessage(plan);
   const messages = [
     ...new Set(
-      rejections.map((rejection) => {
-        const message = rejectionMessage(rejection);
-        return message === M.tooManyFiles ? overLimit : message;
-      }),
+      rejections.map((rejection) =>
+        rejection.errors.some((error) => error.code === ErrorCode.TooManyFiles)
+          ? overLimit
+          : rejectionMessage(rejection),
+      ),
     ),
   ];
   // Belt and braces: the drop zone checks too, but a file whose type the browser left empty slips by.
