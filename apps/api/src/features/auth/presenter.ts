@@ -1,5 +1,5 @@
 import type { LoginUser, SignedInUser } from '@kindred/contracts';
-import { hasVerifiedBadge } from '../users/summary.js';
+import { hasVerifiedBadge } from '../users/index.js';
 import type { UserRow } from './service.js';
 
 /**

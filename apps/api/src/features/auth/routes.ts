@@ -29,7 +29,7 @@ import { AppError } from '../../http/errors.js';
 import { parseBody } from '../../http/body.js';
 import { limitPerIp } from '../../http/rate-limit.js';
 import { endSession, type SessionAuth } from '../../http/session.js';
-import { hasVerifiedBadge } from '../users/summary.js';
+import { hasVerifiedBadge } from '../users/index.js';
 import { createPasswordStep } from './passport.js';
 import { presentLoginUser, presentSignedInUser, setupUrlFor, verifyUrlFor } from './presenter.js';
 import { unlessRefused } from './refusals.js';
