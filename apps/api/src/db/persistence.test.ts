@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { closeAppContext, createAppContext } from '../context.js';
+import { checkResponsesAgainstContracts } from '../test/contract-check.js';
 import { buildUser, sessionCookieFor } from '../test/factories.js';
 import { users } from './schema.js';
 
@@ -20,7 +21,9 @@ const bootOnDataDir = async () => {
     WEB_DIST_DIR: path.join(dataDir, 'none'),
   });
   const context = await createAppContext(config);
-  return { context, app: createApp(context) };
+  const app = createApp(context);
+  checkResponsesAgainstContracts(app);
+  return { context, app };
 };
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database', () => {
