@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from './errors.js';
 import { createRateLimiters, DEFAULT_RATE_LIMITS } from './rate-limit.js';
 
 const embedded = { engine: 'pglite' as const, pool: undefined };
+
+// The waits these tests read ("2 minutes", retryAfterSeconds: 240) are computed from the clock:
+// freeze it, so a slow machine between two calls cannot turn 240 into 239.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('createRateLimiters', () => {
   it('multiplies only the defaults, never limits given explicitly', () => {
