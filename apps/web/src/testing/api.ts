@@ -14,6 +14,11 @@ export interface Answer {
   body: unknown;
 }
 
+/** An answer with `status` and a JSON `body`, e.g. `respond(429, { success: false, message })`. */
+export function respond(status: number, body: unknown): Answer {
+  return { status, body };
+}
+
 /** What a test sees of a request: its key, its body (JSON, or FormData for uploads) and URL. */
 export interface ApiCall {
   key: string;

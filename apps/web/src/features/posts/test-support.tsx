@@ -3,10 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { AppToastContainer } from '../../components/ui/toasts';
 
-/** Test helpers for the posts area: data builders, a render with query client and router, fetch stubs. */
+/**
+ * Test helpers for the posts area: data builders and a render with query client and router. The API
+ * is faked with `mockApi` (testing/api.ts).
+ */
 
 export const VIEWER_ID = '11111111-1111-4111-8111-111111111111';
 export const ALICE_ID = '22222222-2222-4222-8222-222222222222';
@@ -83,37 +85,6 @@ export function renderWithProviders(ui: ReactNode) {
     </QueryClientProvider>,
   );
   return { ...view, queryClient, router };
-}
-
-type Handler = (url: URL, init: RequestInit) => Promise<Response> | Response;
-
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-/**
- * Stubs fetch with handlers keyed "METHOD /api/path" (the query string is passed in the URL).
- * A handler may return a promise, so a test can hold an answer back.
- */
-export function stubFetch(handlers: Record<string, Handler>) {
-  const calls: { key: string; url: URL; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    calls.push({
-      key,
-      url,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    });
-    const handler = handlers[key];
-    if (!handler) throw new TypeError(`No stubbed reply for ${key}`);
-    return handler(url, init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
 }
 
 /** A promise with its resolve function, to answer a request when the test says so. */

@@ -2,15 +2,20 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render';
-import { VIEWER_ID, buildPost, json, stubFetch } from '../../posts/test-support';
+import { mockApi, respond } from '../../../testing/api';
+import { VIEWER_ID, buildPost } from '../../posts/test-support';
 import { SUPPORT_EMAIL } from '../constants';
 
 function stubFeeds() {
-  return stubFetch({
+  return mockApi({
     'GET /api/posts': () =>
-      json(200, { success: true, posts: [buildPost({ title: 'Public hello' })], nextCursor: null }),
+      respond(200, {
+        success: true,
+        posts: [buildPost({ title: 'Public hello' })],
+        nextCursor: null,
+      }),
     [`GET /api/posts/following/${VIEWER_ID}`]: () =>
-      json(200, { success: true, posts: [], nextCursor: null }),
+      respond(200, { success: true, posts: [], nextCursor: null }),
   });
 }
 

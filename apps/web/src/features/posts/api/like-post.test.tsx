@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, renderWithProviders, stubFetch } from '../test-support';
+import { mockApi, respond } from '../../../testing/api';
+import { renderWithProviders } from '../test-support';
 import { useLikePost } from './like-post';
 
 const POST_ID = '44444444-4444-4444-8444-444444444444';
@@ -18,8 +19,9 @@ function LikeButton() {
 describe('liking past the flood limit', () => {
   it('says what is limited and when it frees up', async () => {
     const message = "You're liking posts too often. You can like again in 4 minutes.";
-    stubFetch({
-      'POST /api/posts/like': () => json(429, { success: false, message, retryAfterSeconds: 240 }),
+    mockApi({
+      'POST /api/posts/like': () =>
+        respond(429, { success: false, message, retryAfterSeconds: 240 }),
     });
     const user = userEvent.setup();
     renderWithProviders(<LikeButton />);

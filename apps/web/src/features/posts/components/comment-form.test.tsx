@@ -1,29 +1,23 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  ALICE_ID,
-  author,
-  buildComment,
-  json,
-  renderWithProviders,
-  stubFetch,
-} from '../test-support';
+import { mockApi, respond } from '../../../testing/api';
+import { ALICE_ID, author, buildComment, renderWithProviders } from '../test-support';
 import { CommentForm } from './comment-form';
 
 const POST_ID = '44444444-4444-4444-8444-444444444444';
 
 describe('the comment form', () => {
   it('shows a picked member as "@Alice Archer" and sends the stored @[Name](id)', async () => {
-    const calls = stubFetch({
-      'GET /api/users/search': () => json(200, { success: true, users: [author()] }),
+    const calls = mockApi({
+      'GET /api/users/search': () => respond(200, { success: true, users: [author()] }),
       [`POST /api/posts/${POST_ID}/comments`]: () =>
-        json(201, {
+        respond(201, {
           success: true,
           message: 'Comment added successfully',
           comment: buildComment(),
         }),
-      [`GET /api/posts/${POST_ID}/comments`]: () => json(200, { success: true, comments: [] }),
+      [`GET /api/posts/${POST_ID}/comments`]: () => respond(200, { success: true, comments: [] }),
     });
     const user = userEvent.setup();
     renderWithProviders(<CommentForm postId={POST_ID} />);
@@ -44,9 +38,9 @@ describe('the comment form', () => {
 
   it('says what is limited and when it frees up past the comment flood limit', async () => {
     const message = "You're commenting too often. You can comment again in 4 minutes.";
-    stubFetch({
+    mockApi({
       [`POST /api/posts/${POST_ID}/comments`]: () =>
-        json(429, { success: false, message, retryAfterSeconds: 240 }),
+        respond(429, { success: false, message, retryAfterSeconds: 240 }),
     });
     const user = userEvent.setup();
     renderWithProviders(<CommentForm postId={POST_ID} />);

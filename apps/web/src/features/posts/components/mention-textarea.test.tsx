@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { draftToContent, EMPTY_MENTION_DRAFT } from '../lib/mentions';
-import { ALICE_ID, author, json, renderWithProviders, stubFetch } from '../test-support';
+import { mockApi, respond } from '../../../testing/api';
+import { ALICE_ID, author, renderWithProviders } from '../test-support';
 import { MentionTextarea } from './mention-textarea';
 import styles from './mention-textarea.module.css';
 
@@ -21,9 +22,9 @@ function Harness() {
 }
 
 function stubSearch() {
-  return stubFetch({
-    'GET /api/users/search': (url) =>
-      json(200, {
+  return mockApi({
+    'GET /api/users/search': (_body, url) =>
+      respond(200, {
         success: true,
         users: url.searchParams.get('q')?.toLowerCase().startsWith('al')
           ? [

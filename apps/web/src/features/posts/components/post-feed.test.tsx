@@ -2,14 +2,8 @@ import type { LikeResponse } from '@kindred/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  VIEWER_ID,
-  buildPost,
-  deferred,
-  json,
-  renderWithProviders,
-  stubFetch,
-} from '../test-support';
+import { mockApi, respond, type Answer } from '../../../testing/api';
+import { VIEWER_ID, buildPost, deferred, renderWithProviders } from '../test-support';
 import { PostFeed } from './post-feed';
 import styles from './post-feed.module.css';
 
@@ -20,9 +14,10 @@ function likeButton() {
 describe('liking a post', () => {
   it('shows the like at once, then keeps what the server says', async () => {
     window.localStorage.setItem('userId', VIEWER_ID);
-    const answer = deferred<Response>();
-    const calls = stubFetch({
-      'GET /api/posts': () => json(200, { success: true, posts: [buildPost()], nextCursor: null }),
+    const answer = deferred<Answer>();
+    const calls = mockApi({
+      'GET /api/posts': () =>
+        respond(200, { success: true, posts: [buildPost()], nextCursor: null }),
       'POST /api/posts/like': () => answer.promise,
     });
     const user = userEvent.setup();
@@ -43,16 +38,17 @@ describe('liking a post', () => {
 
     // The server says the post is liked, by 7 members in all: that is what stays.
     answer.resolve(
-      json(200, { success: true, isLiked: true, likesCount: 7 } satisfies LikeResponse),
+      respond(200, { success: true, isLiked: true, likesCount: 7 } satisfies LikeResponse),
     );
     await waitFor(() => expect(likeButton()).toHaveTextContent('7'));
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('lets the server decide when it disagrees (it had already been unliked elsewhere)', async () => {
-    stubFetch({
-      'GET /api/posts': () => json(200, { success: true, posts: [buildPost()], nextCursor: null }),
-      'POST /api/posts/like': () => json(200, { success: true, isLiked: false, likesCount: 1 }),
+    mockApi({
+      'GET /api/posts': () =>
+        respond(200, { success: true, posts: [buildPost()], nextCursor: null }),
+      'POST /api/posts/like': () => respond(200, { success: true, isLiked: false, likesCount: 1 }),
     });
     const user = userEvent.setup();
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
@@ -63,10 +59,10 @@ describe('liking a post', () => {
   });
 
   it('rolls back and says "Error liking post" when the like fails', async () => {
-    const answer = deferred<Response>();
-    stubFetch({
+    const answer = deferred<Answer>();
+    mockApi({
       'GET /api/posts': () =>
-        json(200, {
+        respond(200, {
           success: true,
           posts: [buildPost({ isLiked: true, likesCount: 4 })],
           nextCursor: null,
@@ -81,7 +77,9 @@ describe('liking a post', () => {
     expect(likeButton()).toHaveAttribute('aria-pressed', 'false');
     expect(likeButton()).toHaveTextContent('3');
 
-    answer.resolve(json(500, { success: false, message: 'Server error. Please try again later.' }));
+    answer.resolve(
+      respond(500, { success: false, message: 'Server error. Please try again later.' }),
+    );
     expect(await screen.findByText('Error liking post')).toBeInTheDocument();
     expect(likeButton()).toHaveAttribute('aria-pressed', 'true');
     expect(likeButton()).toHaveTextContent('4');
@@ -90,8 +88,8 @@ describe('liking a post', () => {
 
 describe('a feed', () => {
   it('shows the General empty state', async () => {
-    stubFetch({
-      'GET /api/posts': () => json(200, { success: true, posts: [], nextCursor: null }),
+    mockApi({
+      'GET /api/posts': () => respond(200, { success: true, posts: [], nextCursor: null }),
     });
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
     expect(await screen.findByRole('heading', { name: 'No Posts Available' })).toBeInTheDocument();
@@ -100,9 +98,9 @@ describe('a feed', () => {
 
   it('shows the following empty state, asking for the viewer’s followed posts', async () => {
     window.localStorage.setItem('userId', VIEWER_ID);
-    const calls = stubFetch({
+    const calls = mockApi({
       [`GET /api/posts/following/${VIEWER_ID}`]: () =>
-        json(200, { success: true, posts: [], nextCursor: null }),
+        respond(200, { success: true, posts: [], nextCursor: null }),
     });
     renderWithProviders(<PostFeed source={{ kind: 'following' }} />);
     expect(
@@ -112,15 +110,15 @@ describe('a feed', () => {
   });
 
   it('loads the next page from nextCursor with "Load more"', async () => {
-    const calls = stubFetch({
-      'GET /api/posts': (url) =>
+    const calls = mockApi({
+      'GET /api/posts': (_body, url) =>
         url.searchParams.get('cursor') === 'c1'
-          ? json(200, {
+          ? respond(200, {
               success: true,
               posts: [buildPost({ _id: '77777777-7777-4777-8777-777777777777', title: 'Older' })],
               nextCursor: null,
             })
-          : json(200, { success: true, posts: [buildPost()], nextCursor: 'c1' }),
+          : respond(200, { success: true, posts: [buildPost()], nextCursor: 'c1' }),
     });
     const user = userEvent.setup();
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
@@ -147,15 +145,15 @@ describe('a feed', () => {
         disconnect() {}
       },
     );
-    const calls = stubFetch({
-      'GET /api/posts': (url) =>
+    const calls = mockApi({
+      'GET /api/posts': (_body, url) =>
         url.searchParams.get('cursor') === 'c1'
-          ? json(200, {
+          ? respond(200, {
               success: true,
               posts: [buildPost({ _id: '77777777-7777-4777-8777-777777777777', title: 'Older' })],
               nextCursor: null,
             })
-          : json(200, { success: true, posts: [buildPost()], nextCursor: 'c1' }),
+          : respond(200, { success: true, posts: [buildPost()], nextCursor: 'c1' }),
     });
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
     await screen.findByRole('heading', { name: 'Sunset at the lake' });
@@ -173,7 +171,7 @@ describe('a feed', () => {
   });
 
   it('says "Failed to fetch posts" when the feed cannot load', async () => {
-    stubFetch({ 'GET /api/posts': () => json(500, { success: false, message: 'boom' }) });
+    mockApi({ 'GET /api/posts': () => respond(500, { success: false, message: 'boom' }) });
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     const toast = await screen.findAllByText(/Failed to fetch posts/);
@@ -181,9 +179,9 @@ describe('a feed', () => {
   });
 
   it('shows the card: author with badge, time, privacy, media, delete only when allowed', async () => {
-    stubFetch({
+    mockApi({
       'GET /api/posts/user/22222222-2222-4222-8222-222222222222': () =>
-        json(200, {
+        respond(200, {
           success: true,
           posts: [
             buildPost({

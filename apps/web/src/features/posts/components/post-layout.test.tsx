@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildPost, deferred, json, renderWithProviders, stubFetch } from '../test-support';
+import { mockApi, respond, type Answer } from '../../../testing/api';
+import { buildPost, deferred, renderWithProviders } from '../test-support';
 import { PostFeed } from './post-feed';
 import styles from './post-feed.module.css';
 
@@ -9,7 +10,7 @@ import styles from './post-feed.module.css';
 const ids = (n: number) => `44444444-4444-4444-8444-${String(n).padStart(12, '0')}`;
 
 function feedOf(posts: ReturnType<typeof buildPost>[]) {
-  stubFetch({ 'GET /api/posts': () => json(200, { success: true, posts, nextCursor: null }) });
+  mockApi({ 'GET /api/posts': () => respond(200, { success: true, posts, nextCursor: null }) });
   renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
 }
 
@@ -97,12 +98,12 @@ describe('headings', () => {
 
 describe('while the feed loads', () => {
   it('holds the place of the posts with post-sized placeholders, and says it is loading', async () => {
-    const answer = deferred<Response>();
-    stubFetch({ 'GET /api/posts': () => answer.promise });
+    const answer = deferred<Answer>();
+    mockApi({ 'GET /api/posts': () => answer.promise });
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
     const status = await screen.findByRole('status', { name: 'Loading posts' });
     expect(status.querySelectorAll(`.${styles.postSkeleton}`)).toHaveLength(3);
-    answer.resolve(json(200, { success: true, posts: [buildPost()], nextCursor: null }));
+    answer.resolve(respond(200, { success: true, posts: [buildPost()], nextCursor: null }));
     expect(await screen.findByRole('article', { name: 'Sunset at the lake' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading posts' })).not.toBeInTheDocument();
   });

@@ -1,13 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  ALICE_ID,
-  json,
-  renderWithProviders,
-  stubFetch,
-  VIEWER_ID,
-} from '../../posts/test-support';
+import { mockApi, respond } from '../../../testing/api';
+import { ALICE_ID, renderWithProviders, VIEWER_ID } from '../../posts/test-support';
 import { useFollow } from './use-follow';
 
 function FollowButton() {
@@ -22,12 +17,13 @@ function FollowButton() {
 describe('following past the flood limit', () => {
   it('says what is limited and when it frees up', async () => {
     const message = "You're following and unfollowing too often. You can do it again in 4 minutes.";
-    stubFetch({
+    mockApi({
       [`GET /api/connections/getFollowersAndFollowings/${ALICE_ID}`]: () =>
-        json(200, { success: true, followersCount: 3, followingsCount: 1 }),
-      'POST /api/connections/isFollowing': () => json(200, { success: true, isConnection: false }),
+        respond(200, { success: true, followersCount: 3, followingsCount: 1 }),
+      'POST /api/connections/isFollowing': () =>
+        respond(200, { success: true, isConnection: false }),
       'POST /api/connections/follow': () =>
-        json(429, { success: false, message, retryAfterSeconds: 240 }),
+        respond(429, { success: false, message, retryAfterSeconds: 240 }),
     });
     const user = userEvent.setup();
     renderWithProviders(<FollowButton />);
