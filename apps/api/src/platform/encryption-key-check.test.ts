@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.js';
-import { deriveKey, sealSecret, TOTP_SECRET_PURPOSE } from '../features/auth/secret-box.js';
+import { deriveKey, sealSecret, TOTP_SECRET_PURPOSE } from './secret-box.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { buildUser } from '../test/factories.js';
 import { createAppContext } from '../context.js';

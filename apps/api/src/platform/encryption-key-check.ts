@@ -1,12 +1,7 @@
 import { desc, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
-import {
-  deriveKey,
-  openSecret,
-  SecretBoxError,
-  TOTP_SECRET_PURPOSE,
-} from '../features/auth/secret-box.js';
+import { deriveKey, openSecret, SecretBoxError, TOTP_SECRET_PURPOSE } from './secret-box.js';
 import { StartupError } from './startup-error.js';
 
 /**

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { verificationCodes } from '../../db/schema.js';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
-import { deriveKey } from './secret-box.js';
+import { deriveKey } from '../../platform/secret-box.js';
 
 /**
  * One-time codes sent by email or SMS, one live code per (member, purpose) in `verification_codes`:

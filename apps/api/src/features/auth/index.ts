@@ -4,4 +4,3 @@
  */
 export { authRoutes } from './routes.js';
 export { verificationReminderEmail } from './emails.js';
-export { deriveKey, openSecret, sealSecret, TOTP_SECRET_PURPOSE } from './secret-box.js';

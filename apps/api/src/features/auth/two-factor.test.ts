@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createMailCatcher } from '../../test/mail.js';
 import { totpCodeAt } from '../../test/totp.js';
-import { deriveKey, openSecret } from './secret-box.js';
+import { deriveKey, openSecret } from '../../platform/secret-box.js';
 import { totpStepAt } from './totp.js';
 
 const mail = createMailCatcher();

@@ -18,7 +18,7 @@ import {
   sealSecret,
   SecretBoxError,
   TOTP_SECRET_PURPOSE,
-} from './secret-box.js';
+} from '../../platform/secret-box.js';
 import { generateTotpSecret, matchTotpStep, totpQrCode, totpUri } from './totp.js';
 import type { SigningIn } from './service.js';
 
