@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiServer } from '../testing/api';
 import { renderApp } from '../testing/render';
 
 const MEMBER_ID = '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6f';
@@ -8,14 +10,9 @@ const OTHER_ID = '0b7a3c1d-2e4f-4a6b-8c9d-0e1f2a3b4c5d';
 
 /** Every call is refused: these tests are about the page around the content, not the content. */
 function refuseEverything() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ success: false, message: 'User not found' }), {
-          status: 404,
-          headers: { 'Content-Type': 'application/json' },
-        }),
+  apiServer.use(
+    http.all('*', () =>
+      HttpResponse.json({ success: false, message: 'User not found' }, { status: 404 }),
     ),
   );
 }

@@ -148,9 +148,7 @@ describe('login screen', () => {
   });
 
   it('blames the connection when there is no answer', async () => {
-    vi.stubGlobal('fetch', async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    mockApi({ 'POST /api/users/login': () => Response.error() });
     const { user } = await openAndFill();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(

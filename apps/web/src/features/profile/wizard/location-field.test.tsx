@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/providers';
+import { mockApi } from '../../../testing/api';
 import { stubGeolocation } from '../testing/fixtures';
 import { LocationField } from './location-field';
 import type { WizardLocation } from './wizard-form';
@@ -35,24 +36,17 @@ beforeEach(() => {
       place: LISBON,
     },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://app.test');
-      if (url.pathname === '/api/geo/cities') {
-        cityQueries.push(url.searchParams);
-        const prefix = (url.searchParams.get('q') ?? '').toLowerCase();
-        const cities = [LISBON, LISHUI, LISBURN].filter((city) =>
-          city.name.toLowerCase().startsWith(prefix),
-        );
-        return Response.json({ success: true, cities });
-      }
-      if (url.pathname === '/api/geo/reverse') {
-        return Response.json(reverseReply.body, { status: reverseReply.status });
-      }
-      throw new TypeError(`No mocked reply for ${url.pathname}`);
-    }),
-  );
+  mockApi({
+    'GET /api/geo/cities': (_body, url) => {
+      cityQueries.push(url.searchParams);
+      const prefix = (url.searchParams.get('q') ?? '').toLowerCase();
+      const cities = [LISBON, LISHUI, LISBURN].filter((city) =>
+        city.name.toLowerCase().startsWith(prefix),
+      );
+      return { body: { success: true, cities } };
+    },
+    'GET /api/geo/reverse': () => reverseReply,
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

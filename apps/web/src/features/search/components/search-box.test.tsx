@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/providers';
+import { mockApi } from '../../../testing/api';
 import { SearchBox } from './search-box';
 
 const member = (index: number): SearchSuggestion => ({
@@ -22,18 +23,14 @@ interface SearchReply {
 /** Answers GET /api/users/search from `reply(searchText, page)`; records the query strings. */
 function stubSearch(reply: (text: string, page: number) => SearchReply | Promise<SearchReply>) {
   const requests: URLSearchParams[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const params = new URL(url, 'http://localhost').searchParams;
+  mockApi({
+    'GET /api/users/search': async (_body, url) => {
+      const params = url.searchParams;
       requests.push(params);
       const body = await reply(params.get('searchText') ?? '', Number(params.get('page')));
-      return new Response(JSON.stringify({ success: true, page: 1, limit: 10, ...body }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+      return { body: { success: true, page: 1, limit: 10, ...body } };
+    },
+  });
   return requests;
 }
 

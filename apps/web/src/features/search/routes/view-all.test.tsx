@@ -3,9 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../app/providers';
 import { routes } from '../../../app/router';
+import { mockApi } from '../../../testing/api';
 import type { ViewAllState } from '../navigation-state';
 
 const member = (index: number): SearchSuggestion => ({
@@ -21,24 +22,21 @@ const page = (number: number, total: number) =>
 
 function stubSearch(total: number) {
   const pages: number[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const params = new URL(url, 'http://localhost').searchParams;
-      const number = Number(params.get('page'));
+  mockApi({
+    'GET /api/users/search': (_body, url) => {
+      const number = Number(url.searchParams.get('page'));
       pages.push(number);
-      return new Response(
-        JSON.stringify({
+      return {
+        body: {
           success: true,
           suggestions: page(number, total),
           totalCount: total,
           page: number,
           limit: 10,
-        }),
-        { status: 200, headers: { 'Content-Type': 'application/json' } },
-      );
-    }),
-  );
+        },
+      };
+    },
+  });
   return pages;
 }
 
