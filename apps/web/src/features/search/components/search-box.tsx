@@ -6,7 +6,7 @@ import { useMemberSearch } from '../api/search-members';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import type { ViewAllState } from '../navigation-state';
 import { clsx } from 'clsx';
-import styles from './search.module.css';
+import styles from './search-box.module.css';
 
 /** Pause after the last key before searching. */
 export const SEARCH_DEBOUNCE_MS = 300;

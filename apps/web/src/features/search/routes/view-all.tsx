@@ -11,7 +11,7 @@ import { SEARCH_PAGE_SIZE, useMemberSearch } from '../api/search-members';
 import { SearchBox, SEARCH_TEXTS, SuggestionAvatar } from '../components/search-box';
 import { readViewAllState, type ViewAllState } from '../navigation-state';
 import { clsx } from 'clsx';
-import styles from '../components/search.module.css';
+import styles from './view-all.module.css';
 
 /**
  * All search results, 10 a page (/view-all, SPEC §2): the navigation state carries the query, the
