@@ -37,6 +37,61 @@ export default tseslint.config(
     files: ['scripts/**', 'apps/api/src/db/migrate-cli.ts', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // API boundaries (docs/architecture.md): a feature uses another only through its index.ts;
+    // db/ and platform/ are below http/ and features/; http/, jobs/ and the app's root files
+    // reach a feature only through its index.ts. Tests may reach into a feature's factories.
+    files: ['apps/api/src/features/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/**/test-*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.)[^/]+/(?!index\\.js$)',
+              message:
+                "Import another feature only through its index.ts ('../<feature>/index.js').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/db/**/*.ts', 'apps/api/src/platform/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(http|features)/',
+              message: 'db/ and platform/ are below http/ and features/: they never import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/http/**/*.ts', 'apps/api/src/jobs/**/*.ts', 'apps/api/src/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\.?/features/[^/]+/(?!index\\.js$)',
+              message: "Reach a feature only through its index.ts ('features/<feature>/index.js').",
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...webBoundaries(),
   prettier,
 );
