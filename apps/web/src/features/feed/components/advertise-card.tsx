@@ -1,7 +1,7 @@
 import { Card } from '../../../components/ui/card';
 import { SUPPORT_EMAIL } from '../constants';
 import { MailIcon } from './icons';
-import styles from './feed.module.css';
+import styles from './advertise-card.module.css';
 import { buttonClassName, buttonIconClassName } from '../../../components/ui/button';
 
 /** The right column's advertising contact card (SPEC §2); it moves below the feed on small screens. */

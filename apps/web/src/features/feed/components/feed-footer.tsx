@@ -1,6 +1,6 @@
 import { SOCIAL_NETWORKS, SUPPORT_EMAIL } from '../constants';
 import { SoonBadge } from '../../../components/ui/soon-badge';
-import styles from './feed.module.css';
+import styles from './feed-footer.module.css';
 
 /** What the feed adds to the site footer (SPEC §2): the support email and coming-soon social links. */
 export function FeedFooterContent() {

@@ -6,7 +6,7 @@ import { CreatePostButton, PostFeed, type FeedSource } from '../../posts';
 import { AdvertiseCard } from './advertise-card';
 import { FeedFooterContent } from './feed-footer';
 import { FeedTabs, type FeedTab } from './feed-tabs';
-import styles from './feed.module.css';
+import styles from './feed-page.module.css';
 
 export interface FeedPageProps {
   /** The header's search box (features/search), placed in the middle of the bar. */

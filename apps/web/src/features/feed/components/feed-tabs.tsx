@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import styles from './feed.module.css';
+import styles from './feed-tabs.module.css';
 
 export type FeedTab = 'general' | 'following';
 
