@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../testing/api';
@@ -80,6 +80,26 @@ describe('posting past the flood limit', () => {
 
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
     expect(screen.queryByText('Failed to create post')).toBeNull();
+  });
+});
+
+describe('when the server fails', () => {
+  it('says so inside the dialog too, since toasts sit behind an open dialog', async () => {
+    mockApi({
+      'POST /api/posts/create': {
+        status: 500,
+        body: { success: false, message: 'Server error. Please try again later.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreatePostButton />);
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    await user.type(screen.getByLabelText('Title'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Share to Feed' }));
+
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByText('Failed to create post')).toBeVisible());
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Hello');
   });
 });
 

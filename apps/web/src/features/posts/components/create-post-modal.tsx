@@ -167,11 +167,13 @@ function CreatePostForm({
           onCreated(result.post);
         },
         onError: (error) => {
-          postsToast().error(limitMessageOr(error, M.createFailed));
-          // A refusal the member can act on (too large, wrong type…) is shown in the form.
-          if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
-            setServerError(error.serverMessage);
-          }
+          const general = limitMessageOr(error, M.createFailed);
+          postsToast().error(general);
+          // Toasts sit behind an open dialog (the top layer), so the form says it too: the server's
+          // own words for a refusal the member can act on (too large, wrong type…), else the toast's.
+          const refusal =
+            error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
+          setServerError(refusal || general);
         },
       },
     );
