@@ -1,6 +1,7 @@
 import { PLANS, type PlanId } from '@kindred/contracts';
 import { clsx } from 'clsx';
 import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/toasts';
@@ -19,15 +20,19 @@ export interface UpgradeModalProps {
 export function UpgradeModal({ open, onClose, userId, currentPlan }: UpgradeModalProps) {
   const selectPlan = useSelectPlan();
   const [choosing, setChoosing] = useState<PlanId | null>(null);
+  // Toasts sit behind an open dialog (the top layer): a failure is said inside it too.
+  const [failed, setFailed] = useState(false);
 
   const choose = async (planId: PlanId) => {
     setChoosing(planId);
+    setFailed(false);
     try {
       await selectPlan.mutateAsync({ userId, planId });
       notify.success(M.planSelected);
       onClose();
     } catch {
       notify.error(M.planSelectFailed);
+      setFailed(true);
     } finally {
       setChoosing(null);
     }
@@ -41,6 +46,7 @@ export function UpgradeModal({ open, onClose, userId, currentPlan }: UpgradeModa
       description="Choose the plan that suits you. You can change it at any time."
       size="lg"
     >
+      {failed ? <Alert tone="error">{M.planSelectFailed}</Alert> : null}
       <ul className={styles.plans}>
         {PLANS.map((plan) => {
           const current = plan.id === currentPlan;
