@@ -156,3 +156,16 @@ describe('the logger', () => {
     expect(lines[0]).not.toContain('c2VjcmV0');
   });
 });
+
+describe('SMS dev mode', () => {
+  it('sends nothing and logs only the last digits of the number, never the text', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const sms = createSmsSender({ twilio: undefined, logger });
+    await sms.send(PHONE_NUMBER, 'Your Kindred code is 482913');
+    const log = lines.join('');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ to: '…3210' });
+    expect(log).not.toContain(PHONE_NUMBER);
+    expect(log).not.toContain('482913');
+  });
+});
