@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toasts';
+import { limitMessageOr } from '../../../lib/api-client';
 import { requestCoordinates } from '../../../lib/geolocation';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { reverseGeocode } from '../api/reverse-geocode';
@@ -156,7 +157,7 @@ export function LocationField({ value, onChange, error }: LocationFieldProps) {
   let status: string | null = null;
   if (showPopup) {
     if (loading) status = LOCATION_TEXTS.loading;
-    else if (search.isError) status = LOCATION_TEXTS.failed;
+    else if (search.isError) status = limitMessageOr(search.error, LOCATION_TEXTS.failed);
     else if (cities.length === 0) status = LOCATION_TEXTS.noResults;
   }
 

@@ -99,6 +99,19 @@ describe('search box', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('says what is limited and when it frees up when searches are flood-limited (429)', async () => {
+    const message = "You're searching too often. You can search again in 1 minute.";
+    mockApi({
+      'GET /api/users/search': {
+        status: 429,
+        body: { success: false, code: 'RATE_LIMITED', message, retryAfterSeconds: 60 },
+      },
+    });
+    const { user, input } = renderSearchBox();
+    await user.type(input, 'zo');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('shows at most 10 suggestions and View All when there are more, which carries the results', async () => {
     const eleven = Array.from({ length: 11 }, (_, index) => member(index + 1));
     stubSearch(() => ({ suggestions: eleven, totalCount: 23 }));

@@ -1,6 +1,7 @@
 import { SEARCH_LIMITS, type SearchSuggestion } from '@kindred/contracts';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { limitMessageOr } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useMemberSearch } from '../api/search-members';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -137,7 +138,7 @@ export function SearchBox({ className }: SearchBoxProps) {
   let status: string | null = null;
   if (showPopup) {
     if (loading) status = SEARCH_TEXTS.loading;
-    else if (search.isError) status = SEARCH_TEXTS.failed;
+    else if (search.isError) status = limitMessageOr(search.error, SEARCH_TEXTS.failed);
     else if (suggestions.length === 0) status = SEARCH_TEXTS.noResults;
   }
 

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { limitMessageOr } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { SEARCH_PAGE_SIZE, useMemberSearch } from '../api/search-members';
 import { SearchBox, SEARCH_TEXTS, SuggestionAvatar } from '../components/search-box';
@@ -91,7 +92,9 @@ function Results({ state }: { state: ViewAllState }) {
             : `Showing ${first}–${last} of ${totalCount} ${totalCount === 1 ? 'member' : 'members'}`}
       </p>
 
-      {search.isError && !search.data ? <Alert tone="error">{SEARCH_TEXTS.failed}</Alert> : null}
+      {search.isError && !search.data ? (
+        <Alert tone="error">{limitMessageOr(search.error, SEARCH_TEXTS.failed)}</Alert>
+      ) : null}
       {search.isPending ? (
         <div className={styles.viewAllLoading}>
           <Spinner label="Loading results" />
