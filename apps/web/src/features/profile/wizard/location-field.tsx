@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toasts';
 import { limitMessageOr } from '../../../lib/api-client';
+import { stepActiveOption } from '../../../lib/listbox';
 import { requestCoordinates } from '../../../lib/geolocation';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { reverseGeocode } from '../api/reverse-geocode';
@@ -98,9 +99,7 @@ export function LocationField({ value, onChange, error }: LocationFieldProps) {
         event.preventDefault();
         setOpen(true);
         if (cities.length === 0) return;
-        const delta = event.key === 'ArrowDown' ? 1 : -1;
-        const start = activeIndex === -1 ? (delta === 1 ? -1 : 0) : activeIndex;
-        setActive((start + delta + cities.length) % cities.length);
+        setActive(stepActiveOption(activeIndex, event.key, cities.length));
         return;
       }
       case 'Enter': {

@@ -2,6 +2,7 @@ import { SEARCH_LIMITS, type SearchSuggestion } from '@kindred/contracts';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { limitMessageOr } from '../../../lib/api-client';
+import { stepActiveOption } from '../../../lib/listbox';
 import { paths } from '../../../lib/paths';
 import { useMemberSearch } from '../api/search-members';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -95,9 +96,7 @@ export function SearchBox({ className }: SearchBoxProps) {
         event.preventDefault();
         setOpen(true);
         if (options.length === 0) return;
-        const delta = event.key === 'ArrowDown' ? 1 : -1;
-        const start = activeIndex === -1 ? (delta === 1 ? -1 : 0) : activeIndex;
-        setActive((start + delta + options.length) % options.length);
+        setActive(stepActiveOption(activeIndex, event.key, options.length));
         return;
       }
       case 'Home':
