@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, localAppEnv } from '../support/app-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-start-'));
@@ -30,20 +30,7 @@ describe('npm start', () => {
     const port = await freePort();
     const npm = spawn('npm', ['start'], {
       cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SMTP_URL: '',
-        TWILIO_ACCOUNT_SID: '',
-        TWILIO_AUTH_TOKEN: '',
-        TWILIO_FROM: '',
-        LOG_LEVEL: 'info',
-        SHUTDOWN_GRACE_MS: '5000',
-      },
+      env: { ...localAppEnv(port, dataDir), LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '5000' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -83,17 +70,6 @@ async function waitForHealth(baseUrl: string, ended: () => boolean, output: () =
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('npm start did not serve within 110 s');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function isListening(port: number): Promise<boolean> {
