@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/server.ts', 'src/db/migrate-cli.ts'],
+  entry: ['src/server.ts', 'src/db/migrate-cli.ts', 'src/cli/grant.ts', 'src/cli/reset-2fa.ts'],
   format: 'esm',
   target: 'node20',
   platform: 'node',

@@ -10,6 +10,7 @@ import {
 } from './http/rate-limit.js';
 import { DatabaseSessionStore } from './http/session-store.js';
 import { createLocalStorage, type MediaStorage } from './features/media/index.js';
+import { createBackgroundTasks, type BackgroundTasks } from './platform/background.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
@@ -32,10 +33,12 @@ export interface AppContext {
   clock: Clock;
   /** Brute-force limits for account entry (shared across processes on a PostgreSQL server). */
   rateLimiters: RateLimiters;
+  /** Work a request starts after its reply (see platform/background.ts). */
+  background: BackgroundTasks;
 }
 
 export type ContextOverrides = Partial<
-  Pick<AppContext, 'logger' | 'mailer' | 'sms' | 'clock' | 'storage'>
+  Pick<AppContext, 'logger' | 'mailer' | 'sms' | 'clock' | 'storage' | 'background'>
 > & {
   /** An already-open database (tests); otherwise one is opened from the config. */
   database?: DatabaseHandle;
@@ -69,7 +72,7 @@ export async function createAppContext(
     logger,
     database,
     db: database.db,
-    sessionStore: new DatabaseSessionStore(database.db),
+    sessionStore: new DatabaseSessionStore(database.db, overrides.clock ?? systemClock),
     mailer:
       overrides.mailer ??
       createMailer({
@@ -86,6 +89,7 @@ export async function createAppContext(
       overrides.rateLimits,
       config.isProduction ? 1 : NON_PRODUCTION_LIMIT_MULTIPLIER,
     ),
+    background: overrides.background ?? createBackgroundTasks(logger),
   };
 }
 
@@ -111,6 +115,8 @@ async function openConfiguredDatabase(config: Config, logger: Logger): Promise<D
 }
 
 export async function closeAppContext(context: AppContext): Promise<void> {
+  // Tasks started after a reply (emails) finish before their database and mailer close.
+  await context.background.settled();
   context.sessionStore.close();
   context.mailer.close();
   await context.database.close();

@@ -13,6 +13,7 @@ import {
   disableMember,
 } from './features/posts/test-factories.js';
 import { uploadPhotos, validProfile } from './features/profiles/test-fixtures.js';
+import { followRequests } from './db/schema.js';
 import { createTestApp, type TestApp } from './test/app.js';
 import { signedInUser, type UserRow } from './test/factories.js';
 
@@ -80,6 +81,23 @@ const SEEDS: Record<string, Seed> = {
   'GET /api/connections/following/:id': async (t, { viewer, hidden }) => {
     await buildFollow(t.context, viewer.id, hidden.id);
     return [`/api/connections/following/${viewer.id}`];
+  },
+  'GET /api/connections/requests': async (t, { viewer, hidden }) => {
+    await t.context.db
+      .insert(followRequests)
+      .values({ followerId: hidden.id, followeeId: viewer.id });
+    return ['/api/connections/requests'];
+  },
+  'GET /api/blocks': async (t, { viewerCookie, hidden }) => {
+    await request(t.app)
+      .post('/api/blocks')
+      .set('Cookie', viewerCookie)
+      .send({ userId: hidden.id });
+    return ['/api/blocks'];
+  },
+  'GET /api/mutes': async (t, { viewerCookie, hidden }) => {
+    await request(t.app).post('/api/mutes').set('Cookie', viewerCookie).send({ userId: hidden.id });
+    return ['/api/mutes'];
   },
 };
 

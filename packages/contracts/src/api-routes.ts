@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import {
+  ChangeEmailResponseSchema,
   CitySearchResponseSchema,
   CommentsResponseSchema,
   CreateCommentResponseSchema,
   CreatePostResponseSchema,
+  EndOtherSessionsResponseSchema,
   ErrorResponseSchema,
   FollowCountsResponseSchema,
   FollowListResponseSchema,
+  FollowRequestAnswerResponseSchema,
+  FollowRequestPageSchema,
   FollowToggleResponseSchema,
+  ForgotPasswordResponseSchema,
   HealthResponseSchema,
   IsFollowingResponseSchema,
   LikeResponseSchema,
@@ -15,26 +20,43 @@ import {
   MEMBER_DATA,
   MentionSearchResponseSchema,
   MessageResponseSchema,
+  ModerationLogResponseSchema,
+  ModerationQueueResponseSchema,
   PhoneSendCodeResponseSchema,
   PhoneVerifyResponseSchema,
   PhotoOrderResponseSchema,
   PostPageSchema,
+  PrivacySettingsResponseSchema,
   ProfileResponseSchema,
+  ReportResponseSchema,
+  ResolveReportResponseSchema,
+  RecoveryCodesResponseSchema,
+  RecoveryCodesStatusResponseSchema,
+  ResetPasswordResponseSchema,
   ReverseGeocodeResponseSchema,
+  SavePrivacySettingsResponseSchema,
   SelectPlanResponseSchema,
   SendOtpResponseSchema,
+  SessionsResponseSchema,
   SignupResponseSchema,
   SubscriptionResponseSchema,
   TwoFactorSetupResponseSchema,
   TwoFactorVerifyResponseSchema,
+  UpdateCommentResponseSchema,
+  UpdatePostResponseSchema,
   UploadPhotoResponseSchema,
   UserResponseSchema,
   UserSearchResponseSchema,
   VerificationRequiredResponseSchema,
+  VerifyEmailChangeResponseSchema,
   VerifyOtpResponseSchema,
+  BlockResponseSchema,
+  MuteResponseSchema,
+  MuteStateResponseSchema,
+  RestrictedMemberPageSchema,
 } from './responses.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -66,13 +88,18 @@ export const API_ROUTES = [
     method: 'POST',
     path: '/api/users/login',
     response: LoginResponseSchema,
-    errors: { 403: VerificationRequiredResponseSchema },
+    // 403: past the email deadline (what to do next), or a suspended account (a plain error).
+    errors: { 403: z.union([VerificationRequiredResponseSchema, ErrorResponseSchema]) },
   },
   { method: 'POST', path: '/api/users/logout', response: MessageResponseSchema },
+  { method: 'POST', path: '/api/users/password/forgot', response: ForgotPasswordResponseSchema },
+  { method: 'POST', path: '/api/users/password/reset', response: ResetPasswordResponseSchema },
   { method: 'POST', path: '/api/send-otp', response: SendOtpResponseSchema },
   { method: 'POST', path: '/api/verify-otp', response: VerifyOtpResponseSchema },
   { method: 'POST', path: '/api/2fa/setup', response: TwoFactorSetupResponseSchema },
   { method: 'POST', path: '/api/2fa/verify', response: TwoFactorVerifyResponseSchema },
+  { method: 'GET', path: '/api/2fa/recovery-codes', response: RecoveryCodesStatusResponseSchema },
+  { method: 'POST', path: '/api/2fa/recovery-codes', response: RecoveryCodesResponseSchema },
   { method: 'POST', path: '/api/phone/send-code', response: PhoneSendCodeResponseSchema },
   { method: 'POST', path: '/api/phone/verify', response: PhoneVerifyResponseSchema },
 
@@ -80,6 +107,7 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/profile/create', response: MessageResponseSchema },
   { method: 'POST', path: '/api/profile/upload-photo', response: UploadPhotoResponseSchema },
   { method: 'POST', path: '/api/profile/update/:userId', response: PhotoOrderResponseSchema },
+  { method: 'PUT', path: '/api/profile/photos/order', response: PhotoOrderResponseSchema },
   {
     method: 'DELETE',
     path: '/api/profile/photo/:userId/:filename',
@@ -93,6 +121,16 @@ export const API_ROUTES = [
     path: '/api/users/search',
     response: z.union([UserSearchResponseSchema, MentionSearchResponseSchema]),
   },
+  { method: 'GET', path: '/api/users/me/privacy', response: PrivacySettingsResponseSchema },
+  { method: 'PUT', path: '/api/users/me/privacy', response: SavePrivacySettingsResponseSchema },
+  // Account settings: the member's own password and email address
+  { method: 'POST', path: '/api/users/me/password', response: MessageResponseSchema },
+  { method: 'POST', path: '/api/users/me/email', response: ChangeEmailResponseSchema },
+  { method: 'POST', path: '/api/users/me/email/verify', response: VerifyEmailChangeResponseSchema },
+  // Account settings: the member's own sessions and devices
+  { method: 'GET', path: '/api/users/me/sessions', response: SessionsResponseSchema },
+  { method: 'DELETE', path: '/api/users/me/sessions/:id', response: MessageResponseSchema },
+  { method: 'DELETE', path: '/api/users/me/sessions', response: EndOtherSessionsResponseSchema },
   { method: 'GET', path: '/api/users/:id', response: UserResponseSchema },
   { method: 'GET', path: '/api/users/:id/subscription', response: SubscriptionResponseSchema },
   { method: 'POST', path: '/api/users/:id/disable', response: MessageResponseSchema },
@@ -110,6 +148,7 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/posts/create', response: CreatePostResponseSchema },
   { method: 'POST', path: '/api/posts/like', response: LikeResponseSchema },
   { method: 'DELETE', path: '/api/posts/:postId', response: MessageResponseSchema },
+  { method: 'PATCH', path: '/api/posts/:postId', response: UpdatePostResponseSchema },
   { method: 'GET', path: '/api/posts/:postId/comments', response: CommentsResponseSchema },
   { method: 'POST', path: '/api/posts/:postId/comments', response: CreateCommentResponseSchema },
   { method: 'POST', path: '/api/posts/comment', response: CreateCommentResponseSchema },
@@ -117,6 +156,11 @@ export const API_ROUTES = [
     method: 'DELETE',
     path: '/api/posts/:postId/comments/:commentId',
     response: MessageResponseSchema,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/posts/:postId/comments/:commentId',
+    response: UpdateCommentResponseSchema,
   },
 
   // Following
@@ -129,6 +173,36 @@ export const API_ROUTES = [
   },
   { method: 'GET', path: '/api/connections/followers/:id', response: FollowListResponseSchema },
   { method: 'GET', path: '/api/connections/following/:id', response: FollowListResponseSchema },
+
+  // Blocks and mutes
+  { method: 'POST', path: '/api/blocks', response: BlockResponseSchema },
+  { method: 'DELETE', path: '/api/blocks/:userId', response: BlockResponseSchema },
+  { method: 'GET', path: '/api/blocks', response: RestrictedMemberPageSchema },
+  { method: 'POST', path: '/api/mutes', response: MuteResponseSchema },
+  { method: 'DELETE', path: '/api/mutes/:userId', response: MuteResponseSchema },
+  { method: 'GET', path: '/api/mutes', response: RestrictedMemberPageSchema },
+  { method: 'GET', path: '/api/mutes/:userId', response: MuteStateResponseSchema },
+
+  // Reports (any member) and moderation (moderators and admins)
+  { method: 'POST', path: '/api/reports', response: ReportResponseSchema },
+  { method: 'GET', path: '/api/moderation/reports', response: ModerationQueueResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/moderation/reports/:id/resolve',
+    response: ResolveReportResponseSchema,
+  },
+  { method: 'GET', path: '/api/moderation/log', response: ModerationLogResponseSchema },
+  { method: 'GET', path: '/api/connections/requests', response: FollowRequestPageSchema },
+  {
+    method: 'POST',
+    path: '/api/connections/requests/:id/approve',
+    response: FollowRequestAnswerResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/connections/requests/:id/decline',
+    response: FollowRequestAnswerResponseSchema,
+  },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteKey =

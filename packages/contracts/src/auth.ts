@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
+import {
+  EmailSchema,
+  filledInFirst,
+  LOGIN_MESSAGES,
+  LoginPasswordSchema,
+  passwordBase,
+  requiredText,
+} from './login.js';
+import { RECOVERY_CODE_MESSAGES, RecoveryCodeSchema } from './recovery-codes.js';
+
+export * from './login.js';
 
 /**
  * Account entry: sign-up, login, email code, authenticator 2FA and phone verification.
@@ -11,10 +22,7 @@ import { IdSchema } from './common.js';
 // Limits (SPEC §9 and the server's own, documented here so the web app can show them)
 // ---------------------------------------------------------------------------------------------
 
-export const PASSWORD_MIN_LENGTH = 6;
-/** bcrypt only reads the first 72 bytes of a password: longer ones are refused, never truncated. */
-export const PASSWORD_MAX_BYTES = 72;
-export const EMAIL_MAX_LENGTH = 254;
+// PASSWORD_MIN_LENGTH, PASSWORD_MAX_BYTES and EMAIL_MAX_LENGTH: login.ts (re-exported above).
 export const NAME_MAX_LENGTH = 50;
 export const USERNAME_MAX_LENGTH = 254;
 
@@ -24,6 +32,11 @@ export const CODE_TTL_SECONDS = 5 * 60;
 export const CODE_RESEND_WAIT_SECONDS = 60;
 /** Wrong guesses a single emailed/texted code survives; after that it is void. */
 export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * Password-reset and email-change codes live longer than sign-in codes: the member reaches them
+ * from a mailbox, perhaps on another device, in the middle of recovering an account.
+ */
+export const ACCOUNT_CODE_TTL_SECONDS = 15 * 60;
 /** Wrong authenticator codes one login challenge accepts before the member must log in again. */
 export const TOTP_MAX_ATTEMPTS_PER_CHALLENGE = 5;
 /** Wrong authenticator codes an account accepts per hour, across all its logins. */
@@ -41,21 +54,18 @@ export const PHONE_NATIONAL_DIGITS = 10;
 // ---------------------------------------------------------------------------------------------
 
 export const AUTH_MESSAGES = {
-  fillAllFields: 'Please fill in all fields',
-  legalAge: 'You must confirm that you are of legal age to use this platform',
-  passwordTooShort: 'Password must be at least 6 characters long',
-  passwordTooLong: `Password is too long: use at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters or digits)`,
+  /** The login form's (login.ts). */
+  ...LOGIN_MESSAGES,
   passwordNeedsNumber: 'Password must contain at least one number',
   passwordNeedsLetter: 'Password must contain at least one letter',
-  invalidEmail: 'Please enter a valid email address',
   nameTooLong: `Names can be at most ${NAME_MAX_LENGTH} characters long`,
   usernameTooLong: `Username can be at most ${USERNAME_MAX_LENGTH} characters long`,
-  invalidCoordinates: 'Invalid coordinates',
 
   emailTaken: 'An account with this email already exists. Please log in instead.',
   signupSuccess: 'Sign up successful! Please check your email for OTP.',
-  invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
-  loginSuccess: 'Login successful!',
+  /** A moderator suspended the account: signing in does not lift it. */
+  accountSuspended: (supportEmail: string) =>
+    `Your account has been suspended by our moderators. If you think this is a mistake, write to ${supportEmail}.`,
   verificationDeadlinePassed:
     'Your email address was not verified within 7 days. Please verify it to continue: we can send you a new code.',
   loggedOut: 'Logged out',
@@ -81,6 +91,12 @@ export const AUTH_MESSAGES = {
       : 'Invalid verification code. Please request a new code.',
   resendWait: (seconds: number) =>
     `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting a new code.`,
+  /** Password-reset and email-change codes (issue 11's wording). */
+  accountCodeExpired: 'Code expired. Please request a new one.',
+
+  /** The same answer whether or not the email has an account (no enumeration). */
+  passwordResetRequested: 'If an account exists for this email, we sent a code.',
+  passwordResetDone: 'Your password has been reset. Please log in with your new password.',
 
   twoFactorAlreadyEnabled: 'Two-factor authentication is already set up for this account',
   twoFactorNotSetUp: 'Please set up two-factor authentication first',
@@ -130,46 +146,22 @@ export const FLOOD_LIMIT_MESSAGES = {
     `You're searching too often. You can search again in ${formatWait(seconds)}.`,
   locationLookups: (seconds: number) =>
     `You're looking up locations too often. You can look one up again in ${formatWait(seconds)}.`,
+  reports: (seconds: number) =>
+    `You're reporting too often. You can report again in ${formatWait(seconds)}.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Field schemas
 // ---------------------------------------------------------------------------------------------
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** A required text field: missing, not text, or blank all read "Please fill in all fields". */
-const requiredText = () =>
-  z
-    .string({ error: AUTH_MESSAGES.fillAllFields })
-    .trim()
-    .min(1, { error: AUTH_MESSAGES.fillAllFields });
-
-/** Lower-cased and trimmed (SPEC §5), then checked against a simple pattern. */
-export const EmailSchema = requiredText()
-  .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, { error: AUTH_MESSAGES.invalidEmail })
-  .regex(EMAIL_PATTERN, { error: AUTH_MESSAGES.invalidEmail });
-
-const utf8Length = (value: string) => new TextEncoder().encode(value).length;
-
-/** Required; not trimmed (spaces are part of a password). */
-const passwordBase = () =>
-  z
-    .string({ error: AUTH_MESSAGES.fillAllFields })
-    .min(1, { error: AUTH_MESSAGES.fillAllFields })
-    .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort })
-    .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, {
-      error: AUTH_MESSAGES.passwordTooLong,
-    });
+// The email, password and coordinates fields, `requiredText` and `filledInFirst` are login.ts's
+// (zod/mini, so the login page carries only them); the schemas below build on them.
 
 /** The rules for choosing a password at sign-up. */
-export const NewPasswordSchema = passwordBase()
-  .regex(/\d/, { error: AUTH_MESSAGES.passwordNeedsNumber })
-  .regex(/\p{L}/u, { error: AUTH_MESSAGES.passwordNeedsLetter });
-
-/** A password given at login: only the length rules (older passwords are not re-judged). */
-export const LoginPasswordSchema = passwordBase();
+export const NewPasswordSchema = passwordBase().check(
+  z.regex(/\d/, { error: AUTH_MESSAGES.passwordNeedsNumber }),
+  z.regex(/\p{L}/u, { error: AUTH_MESSAGES.passwordNeedsLetter }),
+);
 
 /** A 6-digit code (email, phone or authenticator). Surrounding spaces are forgiven. */
 export const CodeSchema = z
@@ -177,35 +169,9 @@ export const CodeSchema = z
   .trim()
   .regex(/^\d{6}$/, { error: AUTH_MESSAGES.codeFormat });
 
-export const CoordinatesSchema = z.object(
-  {
-    latitude: z.number({ error: AUTH_MESSAGES.invalidCoordinates }).min(-90).max(90),
-    longitude: z.number({ error: AUTH_MESSAGES.invalidCoordinates }).min(-180).max(180),
-  },
-  { error: AUTH_MESSAGES.invalidCoordinates },
-);
-
 // ---------------------------------------------------------------------------------------------
 // Request schemas
 // ---------------------------------------------------------------------------------------------
-
-/**
- * Checks that every listed field is filled in before any other rule, so a form with a missing
- * field reads "Please fill in all fields" whatever else is wrong (the order of SPEC §5).
- */
-function filledInFirst<S extends z.ZodType>(fields: readonly string[], schema: S) {
-  const check = z.unknown().superRefine((input, ctx) => {
-    const record =
-      typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-    const missing = fields.some((field) => {
-      const value = record[field];
-      return typeof value !== 'string' || value.trim() === '';
-    });
-    if (missing)
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.fillAllFields, abort: true });
-  });
-  return check.pipe(schema);
-}
 
 /** Sign-up: all five fields, then the password rules, then the email pattern. */
 export const SignupRequestSchema = filledInFirst(
@@ -213,9 +179,15 @@ export const SignupRequestSchema = filledInFirst(
   z.object({
     password: NewPasswordSchema,
     email: EmailSchema,
-    firstName: requiredText().max(NAME_MAX_LENGTH, { error: AUTH_MESSAGES.nameTooLong }),
-    lastName: requiredText().max(NAME_MAX_LENGTH, { error: AUTH_MESSAGES.nameTooLong }),
-    username: requiredText().max(USERNAME_MAX_LENGTH, { error: AUTH_MESSAGES.usernameTooLong }),
+    firstName: requiredText().check(
+      z.maxLength(NAME_MAX_LENGTH, { error: AUTH_MESSAGES.nameTooLong }),
+    ),
+    lastName: requiredText().check(
+      z.maxLength(NAME_MAX_LENGTH, { error: AUTH_MESSAGES.nameTooLong }),
+    ),
+    username: requiredText().check(
+      z.maxLength(USERNAME_MAX_LENGTH, { error: AUTH_MESSAGES.usernameTooLong }),
+    ),
   }),
 );
 export type SignupRequest = {
@@ -226,24 +198,21 @@ export type SignupRequest = {
   password: string;
 };
 
-/** Login: both fields, then the password length, then the email pattern (SPEC §5 order). */
-export const LoginRequestSchema = filledInFirst(
-  ['email', 'password'],
-  z.object({
-    password: LoginPasswordSchema,
-    email: EmailSchema,
-    coordinates: CoordinatesSchema.nullish().transform((value) => value ?? null),
-    rememberMe: z.boolean().optional().default(false),
-    newsletter: z.boolean().optional().default(false),
-  }),
+// LoginRequestSchema and LoginRequest: login.ts.
+
+/** Forgot password: only the email (lower-cased and trimmed like the login's). */
+export const ForgotPasswordRequestSchema = filledInFirst(
+  ['email'],
+  z.object({ email: EmailSchema }),
 );
-export type LoginRequest = {
-  email: string;
-  password: string;
-  coordinates?: { latitude: number; longitude: number } | null;
-  rememberMe?: boolean;
-  newsletter?: boolean;
-};
+export type ForgotPasswordRequest = { email: string };
+
+/** Password reset: the emailed code, then the sign-up password rules, then the email pattern. */
+export const ResetPasswordRequestSchema = filledInFirst(
+  ['email', 'code', 'password'],
+  z.object({ code: CodeSchema, password: NewPasswordSchema, email: EmailSchema }),
+);
+export type ResetPasswordRequest = { email: string; code: string; password: string };
 
 export const SendOtpRequestSchema = z.object({
   email: EmailSchema,
@@ -261,8 +230,40 @@ export type VerifyOtpRequest = z.input<typeof VerifyOtpRequestSchema>;
 export const TwoFactorSetupRequestSchema = z.object({ userId: IdSchema });
 export type TwoFactorSetupRequest = z.input<typeof TwoFactorSetupRequestSchema>;
 
-export const TwoFactorVerifyRequestSchema = z.object({ userId: IdSchema, token: CodeSchema });
-export type TwoFactorVerifyRequest = z.input<typeof TwoFactorVerifyRequestSchema>;
+/**
+ * The 2FA step's answer: the authenticator's code (`token`) or, instead, one of the member's
+ * recovery codes (`recoveryCode`) — exactly one of them.
+ */
+export const TwoFactorVerifyRequestSchema = z
+  .object({ userId: IdSchema, token: z.unknown().optional(), recoveryCode: z.unknown().optional() })
+  .superRefine((input, ctx) => {
+    if (input.token !== undefined && input.recoveryCode !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['token'], message: RECOVERY_CODE_MESSAGES.oneAnswer });
+    }
+  })
+  .transform((input, ctx): TwoFactorAnswer => {
+    const isRecovery = input.token === undefined && input.recoveryCode !== undefined;
+    const parsed = isRecovery
+      ? RecoveryCodeSchema.safeParse(input.recoveryCode)
+      : CodeSchema.safeParse(input.token);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? AUTH_MESSAGES.codeFormat;
+      ctx.addIssue({ code: 'custom', path: [isRecovery ? 'recoveryCode' : 'token'], message });
+      return z.NEVER;
+    }
+    return isRecovery
+      ? { userId: input.userId, recoveryCode: parsed.data }
+      : { userId: input.userId, token: parsed.data };
+  });
+export type TwoFactorVerifyRequest =
+  | { userId: string; token: string; recoveryCode?: never }
+  | { userId: string; recoveryCode: string; token?: never };
+export type TwoFactorAnswer =
+  { userId: string; token: string } | { userId: string; recoveryCode: string };
+
+/** POST /api/2fa/recovery-codes: a fresh authenticator code replaces the member's recovery codes. */
+export const RegenerateRecoveryCodesRequestSchema = z.object({ token: CodeSchema });
+export type RegenerateRecoveryCodesRequest = z.input<typeof RegenerateRecoveryCodesRequestSchema>;
 
 /**
  * A phone number in E.164 form: "+<country code><10 digits>". Accepts either the full number
@@ -290,8 +291,17 @@ function toE164<T extends { phoneNumber: string; countryCode?: string | undefine
   return { ...rest, phoneNumber };
 }
 
+/**
+ * Once a member has a verified phone, changing it needs proof of who is at the keyboard: the
+ * current password or an authenticator code (either one).
+ */
 export const PhoneSendCodeRequestSchema = z
-  .object({ userId: IdSchema, ...phoneFields })
+  .object({
+    userId: IdSchema,
+    ...phoneFields,
+    currentPassword: z.optional(LoginPasswordSchema),
+    totpCode: CodeSchema.optional(),
+  })
   .transform(toE164);
 export type PhoneSendCodeRequest = z.input<typeof PhoneSendCodeRequestSchema>;
 
@@ -341,6 +351,7 @@ export interface LoginResponse {
 export interface VerificationRequiredResponse {
   success: false;
   message: string;
+  code: 'EMAIL_NOT_VERIFIED';
   nextStep: 'verify-email';
   user: LoginUser;
 }
@@ -388,12 +399,18 @@ export interface SignedInUser {
   verifiedBadge: boolean;
   isVerified: boolean;
   isPhoneVerified: boolean;
+  /** Only for moderators and admins (the web app then links the moderation page). */
+  role?: 'moderator' | 'admin';
 }
 
 export interface TwoFactorVerifyResponse {
   success: true;
   message: string;
   user: SignedInUser;
+  /** The first time 2FA is enabled: the member's recovery codes, shown once. */
+  recoveryCodes?: string[];
+  /** When a recovery code was used: how many unused ones are left. */
+  recoveryCodesRemaining?: number;
 }
 
 export interface PhoneSendCodeResponse {
@@ -411,6 +428,17 @@ export interface PhoneVerifyResponse {
   message: string;
   /** Email, 2FA and phone are now all verified. */
   verifiedBadge: boolean;
+}
+
+/** Forgot password: the same reply whether or not the email has an account. */
+export interface ForgotPasswordResponse {
+  success: true;
+  message: string;
+}
+
+export interface ResetPasswordResponse {
+  success: true;
+  message: string;
 }
 
 export interface LogoutResponse {

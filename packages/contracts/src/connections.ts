@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
 import type { AuthorSummary } from './posts.js';
+import type { PRIVACY_MESSAGES } from './privacy.js';
 
 /** Following members: request schemas, messages and response shapes. */
 
@@ -26,12 +27,23 @@ export const FollowSchema = z.object({
 export interface IsFollowingResponse {
   success: true;
   isConnection: boolean;
+  /** A follow request waits for the member's approval (they approve their followers). */
+  isRequested: boolean;
 }
 
 export interface FollowToggleResponse {
   success: true;
   isFollowing: boolean;
-  message: typeof CONNECTION_MESSAGES.followed | typeof CONNECTION_MESSAGES.unfollowed;
+  /**
+   * The member approves their followers: the follow became a request ("Requested"). Following
+   * again while it waits cancels it.
+   */
+  isRequested: boolean;
+  message:
+    | typeof CONNECTION_MESSAGES.followed
+    | typeof CONNECTION_MESSAGES.unfollowed
+    | typeof PRIVACY_MESSAGES.requested
+    | typeof PRIVACY_MESSAGES.requestCancelled;
   /** The followed member's follower count after the change. */
   followersCount: number;
 }

@@ -28,10 +28,21 @@ export const ERROR_CODES = [
   'CODE_NOT_REQUESTED',
   'CODE_INVALID',
   'CODE_EXPIRED',
+  // Account settings.
+  'WRONG_PASSWORD',
+  'REAUTH_REQUIRED',
   // Members and their things.
   'MEMBER_NOT_FOUND',
   'PROFILE_NOT_FOUND',
   'PLAN_LIMIT',
+  // Reports and moderation.
+  'ALREADY_REPORTED',
+  'ACCOUNT_SUSPENDED',
+  // Contact controls.
+  'FOLLOW_NOT_ALLOWED',
+  'CONNECTIONS_HIDDEN',
+  'COMMENTS_NOT_ALLOWED',
+  'NEW_ACCOUNT_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
+import { commentPolicySchema } from './privacy.js';
+import type { CommentPolicy } from './safety.js';
 
 /**
  * Posts, likes and comments: limits, the spec's messages, request schemas and the JSON shapes the
@@ -39,6 +41,9 @@ export const POST_MESSAGES = {
   deleted: 'Post deleted successfully',
   notFound: 'Post not found',
   deleteNotOwn: 'You can only delete your own posts',
+  updated: 'Post updated successfully',
+  editNotOwn: 'You can only edit your own posts',
+  nothingToUpdate: 'Please change the title, description or privacy',
   titleRequired: 'Title is required',
   titleTooLong: `Title must be ${POST_TITLE_MAX_LENGTH} characters or fewer`,
   descriptionTooLong: `Description must be ${POST_DESCRIPTION_MAX_LENGTH} characters or fewer`,
@@ -53,6 +58,7 @@ export const POST_MESSAGES = {
   fetchFollowingFailed: 'Failed to fetch posts from people you follow',
   createFailed: 'Failed to create post',
   deleteFailed: 'Failed to delete post',
+  updateFailed: 'Failed to update post',
   likeFailed: 'Error liking post',
 } as const;
 
@@ -62,12 +68,15 @@ export const COMMENT_MESSAGES = {
   deleted: 'Comment deleted successfully',
   notFound: 'Comment not found',
   deleteNotOwn: 'You can only delete your own comments',
+  updated: 'Comment updated successfully',
+  editNotOwn: 'You can only edit your own comments',
   empty: 'Comment cannot be empty',
   tooLong: `Comment must be ${COMMENT_MAX_LENGTH} characters or fewer`,
   // Client-side toasts from the spec's catalogue.
   loadFailed: 'Failed to load comments',
   addFailed: 'Failed to add comment',
   deleteFailed: 'Failed to delete comment',
+  updateFailed: 'Failed to update comment',
 } as const;
 
 /** Author placeholders the client shows (spec §8). */
@@ -153,29 +162,54 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 /** GET /posts?userId= — the General tab; `userId` is the viewer and must be the signed-in member. */
 export const GeneralFeedQuerySchema = PageQuerySchema.extend({ userId: IdSchema.optional() });
 
+/** A post's title, description and privacy: the same rules when it is written and when edited. */
+const postTitle = z
+  .string({ message: POST_MESSAGES.titleRequired })
+  .trim()
+  .min(1, POST_MESSAGES.titleRequired)
+  .pipe(boundedText(POST_TITLE_MAX_LENGTH, POST_MESSAGES.titleTooLong));
+const postDescription = z
+  .string()
+  .trim()
+  .pipe(boundedText(POST_DESCRIPTION_MAX_LENGTH, POST_MESSAGES.descriptionTooLong));
+// One view of the original product calls followers-only posts "friends".
+const postPrivacy = z.preprocess(
+  (value) => (value === 'friends' ? 'followers' : value),
+  z.enum(POST_PRIVACY_VALUES, { message: POST_MESSAGES.privacyInvalid }),
+);
+
 /** Multipart text fields of POST /posts/create (the optional file is the `media` field). */
 export const CreatePostSchema = z.object({
   userId: IdSchema.optional(),
-  title: z
-    .string({ message: POST_MESSAGES.titleRequired })
-    .trim()
-    .min(1, POST_MESSAGES.titleRequired)
-    .pipe(boundedText(POST_TITLE_MAX_LENGTH, POST_MESSAGES.titleTooLong)),
-  description: z
-    .string()
-    .trim()
-    .pipe(boundedText(POST_DESCRIPTION_MAX_LENGTH, POST_MESSAGES.descriptionTooLong))
-    .default(''),
-  // One view of the original product calls followers-only posts "friends".
+  title: postTitle,
+  description: postDescription.default(''),
   privacy: z
-    .preprocess(
-      (value) =>
-        value === '' || value === undefined ? 'public' : value === 'friends' ? 'followers' : value,
-      z.enum(POST_PRIVACY_VALUES, { message: POST_MESSAGES.privacyInvalid }),
-    )
+    .preprocess((value) => (value === '' || value === undefined ? 'public' : value), postPrivacy)
     .default('public'),
+  /** Who may comment; when absent (or empty), the author's default from their privacy settings. */
+  commentPolicy: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    commentPolicySchema.optional(),
+  ),
 });
 export type CreatePostInput = z.input<typeof CreatePostSchema>;
+
+/**
+ * PATCH /posts/{postId} — the author changes any of title, description and privacy (the media
+ * stays). Each field follows the rules of POST /posts/create; at least one must be given.
+ */
+export const UpdatePostSchema = z
+  .object({
+    title: postTitle.optional(),
+    description: postDescription.optional(),
+    privacy: postPrivacy.optional(),
+  })
+  .refine(
+    (value) =>
+      value.title !== undefined || value.description !== undefined || value.privacy !== undefined,
+    { message: POST_MESSAGES.nothingToUpdate },
+  );
+export type UpdatePostInput = z.input<typeof UpdatePostSchema>;
 
 export const LikePostSchema = z.object({
   postId: IdSchema,
@@ -194,6 +228,10 @@ export const CreateCommentSchema = z.object({
   content: commentContent,
   parentCommentId: z.preprocess((value) => (value === '' ? null : value), IdSchema.nullish()),
 });
+
+/** PATCH /posts/{postId}/comments/{commentId} — the comment's author rewrites its content. */
+export const UpdateCommentSchema = z.object({ content: commentContent });
+export type UpdateCommentInput = z.input<typeof UpdateCommentSchema>;
 
 /** POST /posts/comment — the older top-level comment call. */
 export const CreateTopLevelCommentSchema = z.object({
@@ -246,8 +284,16 @@ export interface PostDto {
   isLiked: boolean;
   /** ISO 8601. */
   createdAt: string;
+  /** ISO 8601 of the author's last edit of title, description or privacy; null if never edited. */
+  editedAt: string | null;
+  /** Who may comment on it (chosen by the author when writing it). */
+  commentPolicy: CommentPolicy;
+  /** Whether the viewer may comment on it (the server checks again). */
+  canComment: boolean;
   /** Whether the viewer may delete it (the server checks again). */
   canDelete: boolean;
+  /** Whether the viewer may edit it (the author; the server checks again). */
+  canEdit: boolean;
 }
 
 export interface PostPage {
@@ -260,6 +306,12 @@ export interface PostPage {
 export interface CreatePostResponse {
   success: true;
   message: typeof POST_MESSAGES.created;
+  post: PostDto;
+}
+
+export interface UpdatePostResponse {
+  success: true;
+  message: typeof POST_MESSAGES.updated;
   post: PostDto;
 }
 
@@ -284,12 +336,16 @@ export interface CommentDto {
   /** Empty when `deleted`. */
   content: string;
   createdAt: string;
+  /** When its author last edited the content; null if never. */
+  editedAt: string | null;
   /** Active members mentioned in the content, in order of appearance. */
   mentions: MentionedMember[];
   replies: CommentDto[];
   /** A comment its author deleted while it had replies: kept as a placeholder so replies stay in place. */
   deleted: boolean;
   canDelete: boolean;
+  /** Whether the viewer may edit it (its author; the server checks again). */
+  canEdit: boolean;
 }
 
 export interface CommentsResponse {
@@ -300,5 +356,11 @@ export interface CommentsResponse {
 export interface CreateCommentResponse {
   success: true;
   message: typeof COMMENT_MESSAGES.added | typeof COMMENT_MESSAGES.replyAdded;
+  comment: CommentDto;
+}
+
+export interface UpdateCommentResponse {
+  success: true;
+  message: typeof COMMENT_MESSAGES.updated;
   comment: CommentDto;
 }

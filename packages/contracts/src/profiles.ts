@@ -95,6 +95,9 @@ export const PROFILE_MESSAGES = {
   interestsTooMany: `Please select at most ${PROFILE_LIMITS.interestsMax} interests`,
   interestInvalid: 'Please choose interests from the list',
   photosRequired: 'Please add at least 1 photo',
+  updateNotOwn: 'You can only change your own profile',
+  nothingToUpdate: 'Please change at least one detail',
+  updateFailed: 'Failed to update profile',
 } as const;
 
 export const PHOTO_MESSAGES = {
@@ -112,6 +115,10 @@ export const PHOTO_MESSAGES = {
   notFound: 'Photo not found',
   notOwn: 'Photos must be ones you uploaded',
   duplicate: 'Each photo can appear only once',
+  changeNotOwn: 'You can only change your own photos',
+  /** PUT /profile/photos/order: a new order lists every photo once, and nothing else. */
+  orderIncomplete: 'The new order must list each of your photos exactly once',
+  reorderFailed: 'Failed to reorder photos',
   uploadFailed: 'Upload failed',
 } as const;
 
@@ -171,12 +178,8 @@ const AgeSchema = z
 /** A photo as the API hands it out: `/api/media/<key>`. */
 export const PhotoUrlSchema = z.string().max(300);
 
-/** POST /profile/create — creates or updates the signed-in member's own profile. */
-export const ProfileCreateRequestSchema = z.object({
-  userId: IdSchema.optional(),
-  /** Sent by the wizard; identity comes from the session cookie, so it is ignored. */
-  sessionId: z.unknown().optional(),
-  plan: PlanIdSchema.default('free'),
+/** The wizard's details, with the same rules when the profile is created and when it is edited. */
+const profileDetailFields = {
   firstName: trimmed(
     PROFILE_LIMITS.nameMaxLength,
     PROFILE_MESSAGES.firstNameRequired,
@@ -204,6 +207,15 @@ export const ProfileCreateRequestSchema = z.object({
     .min(PROFILE_LIMITS.interestsMin, PROFILE_MESSAGES.interestsTooFew)
     .max(PROFILE_LIMITS.interestsMax, PROFILE_MESSAGES.interestsTooMany)
     .transform((values) => [...new Set(values)]),
+};
+
+/** POST /profile/create — creates or updates the signed-in member's own profile. */
+export const ProfileCreateRequestSchema = z.object({
+  userId: IdSchema.optional(),
+  /** Sent by the wizard; identity comes from the session cookie, so it is ignored. */
+  sessionId: z.unknown().optional(),
+  plan: PlanIdSchema.default('free'),
+  ...profileDetailFields,
   /** The member's photos in display order (first = profile picture); see PhotoOrderRequestSchema. */
   photos: z
     .array(PhotoUrlSchema, { message: PROFILE_MESSAGES.photosRequired })
@@ -214,14 +226,42 @@ export const ProfileCreateRequestSchema = z.object({
 });
 export type ProfileCreateRequest = z.input<typeof ProfileCreateRequestSchema>;
 
+const photoList = z.array(PhotoUrlSchema).max(MAX_PHOTOS, PHOTO_MESSAGES.maxPhotos);
+
 /**
  * POST /profile/update/{userId} — the member's photos in the order to keep (first = profile
  * picture). Photos left out are deleted; a URL that is not one of the member's photos is refused.
  */
-export const PhotoOrderRequestSchema = z.object({
-  photos: z.array(PhotoUrlSchema).max(MAX_PHOTOS, PHOTO_MESSAGES.maxPhotos),
-});
+export const PhotoOrderRequestSchema = z.object({ photos: photoList });
 export type PhotoOrderRequest = z.infer<typeof PhotoOrderRequestSchema>;
+
+/**
+ * POST /profile/update/{userId} — after the wizard, any of its details (names, age, gender,
+ * sexuality, location, bio, interests), each checked as POST /profile/create checks it, and/or
+ * the photo list as in PhotoOrderRequestSchema. The plan is chosen through the subscription
+ * routes, not here. At least one field must be given.
+ */
+export const ProfileUpdateRequestSchema = z
+  .object({ ...profileDetailFields, photos: photoList })
+  .partial()
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: PROFILE_MESSAGES.nothingToUpdate,
+  });
+export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequestSchema>;
+export type ProfileDetailsUpdate = Omit<z.output<typeof ProfileUpdateRequestSchema>, 'photos'>;
+
+/**
+ * PUT /profile/photos/order — the member's photos in their new order (first = profile picture).
+ * Unlike the wizard's list, nothing is deleted here: it must name each of the member's photos
+ * exactly once (full or thumbnail URL), so a page that missed an upload cannot drop a photo.
+ */
+export const PhotoReorderRequestSchema = z.object({
+  photos: z
+    .array(PhotoUrlSchema, { message: PHOTO_MESSAGES.orderIncomplete })
+    .min(1, PHOTO_MESSAGES.orderIncomplete)
+    .max(MAX_PHOTOS, PHOTO_MESSAGES.maxPhotos),
+});
+export type PhotoReorderRequest = z.infer<typeof PhotoReorderRequestSchema>;
 
 export const ProfileIdSchema = z.uuid({ message: PROFILE_MESSAGES.invalidProfileId });
 
@@ -271,7 +311,10 @@ export interface UploadPhotoResponse {
   message: string;
 }
 
-/** POST /profile/update/{userId} → the photo list as kept. */
+/**
+ * POST /profile/update/{userId} and PUT /profile/photos/order → the photo list as kept; when
+ * details were changed, the whole profile as it now is.
+ */
 export interface PhotoOrderResponse {
   success: true;
   message: string;
@@ -279,4 +322,5 @@ export interface PhotoOrderResponse {
   /** Thumbnail URLs in the same order. */
   thumbnails: string[];
   profilePicture: string | null;
+  profile?: Profile;
 }

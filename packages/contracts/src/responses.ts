@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from './auth.js';
 import type {
+  ForgotPasswordResponse,
   LoginResponse,
   LoginUser,
   LogoutResponse,
   PhoneSendCodeResponse,
   PhoneVerifyResponse,
+  ResetPasswordResponse,
   SendOtpResponse,
   SignedInUser,
   SignupResponse,
@@ -13,6 +16,19 @@ import type {
   VerificationRequiredResponse,
   VerifyOtpResponse,
 } from './auth.js';
+import {
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_PATTERN,
+  type RecoveryCodesResponse,
+  type RecoveryCodesStatusResponse,
+} from './recovery-codes.js';
+import type {
+  ChangeEmailResponse,
+  EndOtherSessionsResponse,
+  MemberSession,
+  SessionsResponse,
+  VerifyEmailChangeResponse,
+} from './account.js';
 import {
   CONNECTION_MESSAGES,
   type FollowCountsResponse,
@@ -38,6 +54,8 @@ import {
   type CommentDto,
   type CommentsResponse,
   type CreateCommentResponse,
+  type UpdateCommentResponse,
+  type UpdatePostResponse,
   type CreatePostResponse,
   type LikeResponse,
   type MentionedMember,
@@ -59,6 +77,40 @@ import type {
   SearchSuggestion,
   UserSearchResponse,
 } from './users.js';
+import {
+  MEMBER_ROLES,
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+} from './safety.js';
+import type {
+  CaseReport,
+  ModerationCase,
+  ModerationLogEntry,
+  ModerationLogResponse,
+  ModerationMember,
+  ModerationQueueResponse,
+  ReportResponse,
+  ReportSnapshot,
+  ResolveReportResponse,
+} from './moderation.js';
+import {
+  PRIVACY_MESSAGES,
+  type FollowRequestAnswerResponse,
+  type FollowRequestPage,
+  type PrivacySettingsResponse,
+  type SavePrivacySettingsResponse,
+} from './privacy.js';
+import { COMMENT_POLICIES, FOLLOW_POLICIES, MENTION_POLICIES } from './safety.js';
+import {
+  BLOCK_MESSAGES,
+  MUTE_MESSAGES,
+  type BlockResponse,
+  type MuteResponse,
+  type MuteStateResponse,
+  type RestrictedMemberPage,
+} from './blocks.js';
 
 /**
  * Zod schemas of every response body the API sends, each checked against the TypeScript type the
@@ -138,6 +190,7 @@ export const PublicUserSchema = z
     subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
     trialEndDate: isoDate.nullable(),
     email: z.string().optional(),
+    role: z.enum(MEMBER_ROLES).optional(),
   })
   .meta(MEMBER_DATA) satisfies z.ZodType<PublicUser>;
 
@@ -160,6 +213,17 @@ export const MessageResponseSchema = z.strictObject({
   ...success,
   message: z.string().min(1),
 }) satisfies z.ZodType<LogoutResponse>;
+
+/** The same words whether or not the email has an account. */
+export const ForgotPasswordResponseSchema = z.strictObject({
+  ...success,
+  message: z.literal(AUTH_MESSAGES.passwordResetRequested),
+}) satisfies z.ZodType<ForgotPasswordResponse>;
+
+export const ResetPasswordResponseSchema = z.strictObject({
+  ...success,
+  message: z.literal(AUTH_MESSAGES.passwordResetDone),
+}) satisfies z.ZodType<ResetPasswordResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // Account entry
@@ -236,13 +300,31 @@ export const SignedInUserSchema = z.strictObject({
   verifiedBadge: z.boolean(),
   isVerified: z.boolean(),
   isPhoneVerified: z.boolean(),
+  role: z.enum(['moderator', 'admin']).optional(),
 }) satisfies z.ZodType<SignedInUser>;
+
+const recoveryCodeList = z
+  .array(z.string().regex(RECOVERY_CODE_PATTERN))
+  .length(RECOVERY_CODE_COUNT);
 
 export const TwoFactorVerifyResponseSchema = z.strictObject({
   ...success,
   message: z.string(),
   user: SignedInUserSchema,
+  recoveryCodes: recoveryCodeList.optional(),
+  recoveryCodesRemaining: z.number().int().nonnegative().optional(),
 }) satisfies z.ZodType<TwoFactorVerifyResponse>;
+
+export const RecoveryCodesStatusResponseSchema = z.strictObject({
+  ...success,
+  remaining: z.number().int().nonnegative(),
+}) satisfies z.ZodType<RecoveryCodesStatusResponse>;
+
+export const RecoveryCodesResponseSchema = z.strictObject({
+  ...success,
+  message: z.string(),
+  recoveryCodes: recoveryCodeList,
+}) satisfies z.ZodType<RecoveryCodesResponse>;
 
 export const PhoneSendCodeResponseSchema = z.strictObject({
   ...codeSent,
@@ -302,6 +384,7 @@ export const PhotoOrderResponseSchema = z.strictObject({
   photos: z.array(z.string()),
   thumbnails: z.array(z.string()),
   profilePicture: nullableString,
+  profile: ProfileSchema.optional(),
 }) satisfies z.ZodType<PhotoOrderResponse>;
 
 export const SubscriptionSchema = z.strictObject({
@@ -343,7 +426,11 @@ export const PostDtoSchema = z.strictObject({
   commentsCount: z.number().int().nonnegative(),
   isLiked: z.boolean(),
   createdAt: isoDate,
+  editedAt: isoDate.nullable(),
+  commentPolicy: z.enum(COMMENT_POLICIES),
+  canComment: z.boolean(),
   canDelete: z.boolean(),
+  canEdit: z.boolean(),
 }) satisfies z.ZodType<PostDto>;
 
 export const PostPageSchema = z.strictObject({
@@ -358,6 +445,12 @@ export const CreatePostResponseSchema = z.strictObject({
   post: PostDtoSchema,
 }) satisfies z.ZodType<CreatePostResponse>;
 
+export const UpdatePostResponseSchema = z.strictObject({
+  ...success,
+  message: z.literal(POST_MESSAGES.updated),
+  post: PostDtoSchema,
+}) satisfies z.ZodType<UpdatePostResponse>;
+
 export const LikeResponseSchema = z.strictObject({
   ...success,
   isLiked: z.boolean(),
@@ -370,12 +463,14 @@ export const CommentDtoSchema: z.ZodType<CommentDto> = z.strictObject({
   authorDeleted: z.boolean(),
   content: z.string(),
   createdAt: isoDate,
+  editedAt: isoDate.nullable(),
   mentions: z.array(MentionedMemberSchema),
   get replies() {
     return z.array(CommentDtoSchema);
   },
   deleted: z.boolean(),
   canDelete: z.boolean(),
+  canEdit: z.boolean(),
 });
 
 export const CommentsResponseSchema = z.strictObject({
@@ -389,18 +484,31 @@ export const CreateCommentResponseSchema = z.strictObject({
   comment: CommentDtoSchema,
 }) satisfies z.ZodType<CreateCommentResponse>;
 
+export const UpdateCommentResponseSchema = z.strictObject({
+  ...success,
+  message: z.literal(COMMENT_MESSAGES.updated),
+  comment: CommentDtoSchema,
+}) satisfies z.ZodType<UpdateCommentResponse>;
+
 // ---------------------------------------------------------------------------------------------
 // Connections
 
 export const IsFollowingResponseSchema = z.strictObject({
   ...success,
   isConnection: z.boolean(),
+  isRequested: z.boolean(),
 }) satisfies z.ZodType<IsFollowingResponse>;
 
 export const FollowToggleResponseSchema = z.strictObject({
   ...success,
   isFollowing: z.boolean(),
-  message: z.enum([CONNECTION_MESSAGES.followed, CONNECTION_MESSAGES.unfollowed]),
+  isRequested: z.boolean(),
+  message: z.enum([
+    CONNECTION_MESSAGES.followed,
+    CONNECTION_MESSAGES.unfollowed,
+    PRIVACY_MESSAGES.requested,
+    PRIVACY_MESSAGES.requestCancelled,
+  ]),
   followersCount: z.number().int().nonnegative(),
 }) satisfies z.ZodType<FollowToggleResponse>;
 
@@ -452,3 +560,199 @@ export const HealthResponseSchema = z.strictObject({
   ...success,
   database: z.enum(['pglite', 'postgres']),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Reports and moderation. The moderation answers are for moderators only and deliberately show
+// suspended and disabled members (the evidence must outlive them), so they are not MEMBER_DATA;
+// no answer names a reporter.
+
+export const ReportResponseSchema = z.strictObject({
+  ...success,
+  message: z.string().min(1),
+  report: z.strictObject({ _id: z.string(), status: z.enum(REPORT_STATUSES) }),
+  blocked: z.boolean(),
+}) satisfies z.ZodType<ReportResponse>;
+
+const ReportSnapshotSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('post'),
+    title: z.string(),
+    description: z.string(),
+    privacy: z.string(),
+    media: z.strictObject({ url: z.string(), type: z.string() }).nullable(),
+    createdAt: isoDate,
+  }),
+  z.strictObject({
+    type: z.literal('comment'),
+    content: z.string(),
+    postId: z.string(),
+    createdAt: isoDate,
+  }),
+  z.strictObject({
+    type: z.literal('member'),
+    firstName: z.string(),
+    lastName: z.string(),
+    bio: z.string(),
+    photos: z.array(z.string()),
+  }),
+  z.strictObject({ type: z.literal('photo'), url: z.string(), thumbnailUrl: z.string() }),
+]) satisfies z.ZodType<ReportSnapshot>;
+
+const CaseReportSchema = z.strictObject({
+  _id: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  note: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  action: z.enum(MODERATION_ACTIONS).nullable(),
+  resolutionNote: nullableString,
+  createdAt: isoDate,
+  resolvedAt: isoDate.nullable(),
+}) satisfies z.ZodType<CaseReport>;
+
+const ModerationMemberSchema = z.strictObject({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  status: z.string(),
+}) satisfies z.ZodType<ModerationMember>;
+
+export const ModerationQueueResponseSchema = z.strictObject({
+  ...success,
+  cases: z.array(
+    z.strictObject({
+      _id: z.string(),
+      targetType: z.enum(REPORT_TARGET_TYPES),
+      targetId: z.string(),
+      targetMember: ModerationMemberSchema.nullable(),
+      snapshot: ReportSnapshotSchema,
+      reporterCount: z.number().int().positive(),
+      reasons: z.array(z.enum(REPORT_REASONS)),
+      reports: z.array(CaseReportSchema),
+      earlierReports: z.array(CaseReportSchema),
+      lastReportedAt: isoDate,
+    }) satisfies z.ZodType<ModerationCase>,
+  ),
+  nextCursor: nullableString,
+}) satisfies z.ZodType<ModerationQueueResponse>;
+
+export const ResolveReportResponseSchema = z.strictObject({
+  ...success,
+  message: z.string().min(1),
+  resolvedCount: z.number().int().positive(),
+}) satisfies z.ZodType<ResolveReportResponse>;
+
+export const ModerationLogResponseSchema = z.strictObject({
+  ...success,
+  entries: z.array(
+    z.strictObject({
+      _id: z.string(),
+      action: z.enum(MODERATION_ACTIONS),
+      moderator: z
+        .strictObject({ _id: z.string(), firstName: z.string(), lastName: z.string() })
+        .nullable(),
+      targetType: z.enum(REPORT_TARGET_TYPES),
+      targetId: z.string(),
+      targetMember: ModerationMemberSchema.nullable(),
+      reportId: nullableString,
+      note: z.string(),
+      createdAt: isoDate,
+    }) satisfies z.ZodType<ModerationLogEntry>,
+  ),
+  nextCursor: nullableString,
+}) satisfies z.ZodType<ModerationLogResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Blocks and mutes
+
+export const BlockResponseSchema = z.strictObject({
+  ...success,
+  message: z.enum([BLOCK_MESSAGES.blocked, BLOCK_MESSAGES.unblocked]),
+}) satisfies z.ZodType<BlockResponse>;
+
+export const MuteResponseSchema = z.strictObject({
+  ...success,
+  message: z.enum([MUTE_MESSAGES.muted, MUTE_MESSAGES.unmuted]),
+}) satisfies z.ZodType<MuteResponse>;
+
+export const MuteStateResponseSchema = z.strictObject({
+  ...success,
+  muted: z.boolean(),
+}) satisfies z.ZodType<MuteStateResponse>;
+
+export const RestrictedMemberPageSchema = z.strictObject({
+  ...success,
+  users: z.array(z.strictObject({ user: AuthorSummarySchema, since: isoDate })),
+  nextCursor: nullableString,
+}) satisfies z.ZodType<RestrictedMemberPage>;
+
+// ---------------------------------------------------------------------------------------------
+// Contact controls
+
+const PrivacySettingsDtoSchema = z.strictObject({
+  whoCanFollow: z.enum(FOLLOW_POLICIES),
+  defaultCommentPolicy: z.enum(COMMENT_POLICIES),
+  whoCanMention: z.enum(MENTION_POLICIES),
+  searchable: z.boolean(),
+  showLocation: z.boolean(),
+});
+
+export const PrivacySettingsResponseSchema = z.strictObject({
+  ...success,
+  privacy: PrivacySettingsDtoSchema,
+}) satisfies z.ZodType<PrivacySettingsResponse>;
+
+export const SavePrivacySettingsResponseSchema = z.strictObject({
+  ...success,
+  message: z.literal(PRIVACY_MESSAGES.saved),
+  privacy: PrivacySettingsDtoSchema,
+}) satisfies z.ZodType<SavePrivacySettingsResponse>;
+
+export const FollowRequestPageSchema = z.strictObject({
+  ...success,
+  requests: z.array(
+    z.strictObject({ _id: z.string(), user: AuthorSummarySchema, createdAt: isoDate }),
+  ),
+  nextCursor: nullableString,
+}) satisfies z.ZodType<FollowRequestPage>;
+
+export const FollowRequestAnswerResponseSchema = z.strictObject({
+  ...success,
+  message: z.enum([PRIVACY_MESSAGES.requestApproved, PRIVACY_MESSAGES.requestDeclined]),
+}) satisfies z.ZodType<FollowRequestAnswerResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Account settings
+
+export const ChangeEmailResponseSchema = z.strictObject({
+  ...success,
+  message: z.string().min(1),
+  expiresInSeconds: z.number().int().positive(),
+  resendAfterSeconds: z.number().int().nonnegative(),
+}) satisfies z.ZodType<ChangeEmailResponse>;
+
+export const VerifyEmailChangeResponseSchema = z.strictObject({
+  ...success,
+  message: z.string().min(1),
+  email: z.string().min(1),
+}) satisfies z.ZodType<VerifyEmailChangeResponse>;
+
+/** The member's own sessions: never the cookie's secret id, never another member's. */
+export const MemberSessionSchema = z.strictObject({
+  _id: z.uuid(),
+  current: z.boolean(),
+  browser: nullableString,
+  os: nullableString,
+  createdAt: isoDate,
+  lastActiveAt: isoDate,
+}) satisfies z.ZodType<MemberSession>;
+
+export const SessionsResponseSchema = z.strictObject({
+  ...success,
+  sessions: z.array(MemberSessionSchema),
+}) satisfies z.ZodType<SessionsResponse>;
+
+export const EndOtherSessionsResponseSchema = z.strictObject({
+  ...success,
+  message: z.string().min(1),
+  ended: z.number().int().nonnegative(),
+}) satisfies z.ZodType<EndOtherSessionsResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PlanId, SubscriptionStatus } from './plans.js';
 import type { Gender, ProfileLocation, Sexuality } from './profiles.js';
+import type { MemberRole } from './safety.js';
 
 /** Members: public user data, search, account disable/delete (SPEC §3 User, §7 Users, §8 Account). */
 
@@ -39,10 +40,15 @@ export interface PublicUser {
   subscriptionStatus: SubscriptionStatus | null;
   trialEndDate: string | null;
   email?: string;
+  /** The member's own role (member, moderator, admin); only in their own record. */
+  role?: MemberRole;
 }
 
-/** A disabled member is hidden from everyone until they sign in again. */
-export const MEMBER_STATUSES = ['active', 'disabled'] as const;
+/**
+ * A disabled member is hidden from everyone until they sign in again; a suspended one (by a
+ * moderator) is hidden too and cannot lift it by signing in.
+ */
+export const MEMBER_STATUSES = ['active', 'disabled', 'suspended'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 export const SEARCH_LIMITS = {

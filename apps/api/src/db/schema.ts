@@ -17,11 +17,20 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  CODE_PURPOSES,
+  COMMENT_POLICIES,
+  FOLLOW_POLICIES,
   GENDER_OPTIONS,
+  MEMBER_ROLES,
   MEMBER_STATUSES,
+  MENTION_POLICIES,
+  MODERATION_ACTIONS,
   PLAN_IDS,
   POST_MEDIA_KINDS,
   POST_PRIVACY_VALUES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
   SEXUALITY_OPTIONS,
   SUBSCRIPTION_STATUSES,
 } from '@kindred/contracts';
@@ -76,6 +85,12 @@ export const users = pgTable(
     lastLoginLongitude: doublePrecision('last_login_longitude'),
     status: text('status', { enum: MEMBER_STATUSES }).notNull().default('active'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Set by a moderator's "suspend"; signing in does not lift it. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    /** Granted from the command line only. */
+    role: text('role', { enum: MEMBER_ROLES }).notNull().default('member'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     plan: text('plan', { enum: PLAN_IDS }),
     subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }),
     trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
@@ -90,6 +105,7 @@ export const users = pgTable(
       .where(sql`${t.emailVerifiedAt} IS NULL`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_status_valid', sql`${t.status} IN ${sqlList(MEMBER_STATUSES)}`),
+    check('users_role_valid', sql`${t.role} IN ${sqlList(MEMBER_ROLES)}`),
     check('users_plan_valid', sql`${t.plan} IN ${sqlList(PLAN_IDS)}`),
     check(
       'users_subscription_status_valid',
@@ -155,7 +171,7 @@ export const photos = pgTable(
 );
 
 /**
- * One table for every code we send (email and phone), keyed by (user, purpose): sending a new
+ * One table for every code we send (email, phone, password reset, email change), keyed by (user, purpose): sending a new
  * code replaces the old one. Codes are stored hashed and carry their own attempt counter.
  */
 export const verificationCodes = pgTable(
@@ -164,7 +180,7 @@ export const verificationCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['email', 'phone'] }).notNull(),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
     /** The address or number the code was sent to. */
     target: text('target').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -174,7 +190,7 @@ export const verificationCodes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.purpose] }),
-    check('verification_codes_purpose_valid', sql`${t.purpose} IN ('email', 'phone')`),
+    check('verification_codes_purpose_valid', sql`${t.purpose} IN ${sqlList(CODE_PURPOSES)}`),
   ],
 );
 
@@ -234,8 +250,17 @@ export const sessions = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     data: jsonb('data').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The id a member sees in their list of sessions; the sid (the cookie's secret) never leaves. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user').on(t.userId),
+    index('sessions_expires').on(t.expiresAt),
+    uniqueIndex('sessions_public_id_unique').on(t.publicId),
+  ],
 );
 
 export const posts = pgTable(
@@ -255,13 +280,18 @@ export const posts = pgTable(
     /** The picture's or the video frame's size in pixels, so clients reserve its box; null if unknown. */
     mediaWidth: integer('media_width'),
     mediaHeight: integer('media_height'),
+    /** Who may comment; chosen per post, defaulting to the author's privacy setting. */
+    commentPolicy: text('comment_policy', { enum: COMMENT_POLICIES }).notNull().default('everyone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the author last edited the title, description or privacy. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('posts_created_id').on(t.createdAt.desc(), t.id.desc()),
     uniqueIndex('posts_media_key_unique').on(t.mediaKey),
     index('posts_author_created_id').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     check('posts_privacy_valid', sql`${t.privacy} IN ${sqlList(POST_PRIVACY_VALUES)}`),
+    check('posts_comment_policy_valid', sql`${t.commentPolicy} IN ${sqlList(COMMENT_POLICIES)}`),
     check('posts_media_type_valid', sql`${t.mediaType} IN ${sqlList(POST_MEDIA_KINDS)}`),
     check('posts_title_length', sql`char_length(${t.title}) BETWEEN 1 AND 150`),
     check('posts_description_length', sql`char_length(${t.description}) <= 5000`),
@@ -299,6 +329,8 @@ export const comments = pgTable(
     /** Set when its author deleted the comment but replies keep it in the thread as a placeholder. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the author last edited the content. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('comments_post_created').on(t.postId, t.createdAt, t.id),
@@ -341,5 +373,168 @@ export const follows = pgTable(
     // The "following" list of a member, newest first.
     index('follows_follower_created').on(t.followerId, t.createdAt),
     check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+/** Single-use 2FA recovery codes, stored hashed; a used code keeps its row with `usedAt`. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('recovery_codes_user').on(t.userId),
+    uniqueIndex('recovery_codes_hash').on(t.codeHash),
+  ],
+);
+
+/** A block hides the two members from each other everywhere (see `visibleMembersWhere`). */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked').on(t.blockedId),
+    index('blocks_blocker_created').on(t.blockerId, t.createdAt),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** A mute hides the muted member's posts and comments from the muter's feeds only. */
+export const mutes = pgTable(
+  'mutes',
+  {
+    muterId: uuid('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: uuid('muted_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.muterId, t.mutedId] }),
+    index('mutes_muted').on(t.mutedId),
+    index('mutes_muter_created').on(t.muterId, t.createdAt),
+    check('mutes_not_self', sql`${t.muterId} <> ${t.mutedId}`),
+  ],
+);
+
+/** A member's contact controls; a member without a row has the defaults. */
+export const privacySettings = pgTable(
+  'privacy_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    whoCanFollow: text('who_can_follow', { enum: FOLLOW_POLICIES }).notNull().default('everyone'),
+    defaultCommentPolicy: text('default_comment_policy', { enum: COMMENT_POLICIES })
+      .notNull()
+      .default('everyone'),
+    whoCanMention: text('who_can_mention', { enum: MENTION_POLICIES })
+      .notNull()
+      .default('everyone'),
+    searchable: boolean('searchable').notNull().default(true),
+    showLocation: boolean('show_location').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('privacy_follow_valid', sql`${t.whoCanFollow} IN ${sqlList(FOLLOW_POLICIES)}`),
+    check('privacy_comment_valid', sql`${t.defaultCommentPolicy} IN ${sqlList(COMMENT_POLICIES)}`),
+    check('privacy_mention_valid', sql`${t.whoCanMention} IN ${sqlList(MENTION_POLICIES)}`),
+  ],
+);
+
+/** A follow waiting for the followee's approval (accounts with `whoCanFollow = 'approve'`). */
+export const followRequests = pgTable(
+  'follow_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: uuid('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('follow_requests_pair').on(t.followerId, t.followeeId),
+    index('follow_requests_followee_created').on(t.followeeId, t.createdAt),
+    check('follow_requests_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+/**
+ * A member's report of a member, post, comment or photo. `snapshot` keeps what was reported as it
+ * was at report time, so deleting the content does not erase the evidence. One open report per
+ * reporter and target.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** NULL once the reporter deleted their account: the report stays for the moderators. */
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** The member the reported content belongs to (the member themself for a member report). */
+    targetMemberId: uuid('target_member_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    snapshot: jsonb('snapshot').notNull(),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    action: text('action', { enum: MODERATION_ACTIONS }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolutionNote: text('resolution_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_open_per_reporter_target')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_status_created').on(t.status, t.createdAt),
+    index('reports_target').on(t.targetType, t.targetId),
+    index('reports_target_member').on(t.targetMemberId),
+    check('reports_target_type_valid', sql`${t.targetType} IN ${sqlList(REPORT_TARGET_TYPES)}`),
+    check('reports_reason_valid', sql`${t.reason} IN ${sqlList(REPORT_REASONS)}`),
+    check('reports_status_valid', sql`${t.status} IN ${sqlList(REPORT_STATUSES)}`),
+    check('reports_action_valid', sql`${t.action} IN ${sqlList(MODERATION_ACTIONS)}`),
+    check('reports_note_length', sql`char_length(${t.note}) <= 1000`),
+  ],
+);
+
+/** Every moderator action, for accountability (`GET /api/moderation/log`). */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    targetMemberId: uuid('target_member_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('moderation_log_created').on(t.createdAt, t.id),
+    check('moderation_log_action_valid', sql`${t.action} IN ${sqlList(MODERATION_ACTIONS)}`),
   ],
 );

@@ -1,4 +1,7 @@
 import type { Request, RequestHandler } from 'express';
+import { hasRole, MODERATION_MESSAGES, type MemberRole } from '@kindred/contracts';
+import type { Executor } from '../db/client.js';
+import { roleOf } from '../features/users/index.js';
 import { AppError, forbidden } from './errors.js';
 import type { SessionAuth } from './session.js';
 
@@ -14,6 +17,22 @@ export const requireMember: RequestHandler = (req, _res, next) => {
   if (!auth || auth.stage !== 'full') throw new AppError(401, NOT_SIGNED_IN_MESSAGE);
   next();
 };
+
+/**
+ * Moderation routes: a full session (401 without) whose member holds `minimum` or a higher role
+ * (403 otherwise). The role is read from the database on every request, so a demotion holds at
+ * once; roles are granted from the command line only (`pnpm admin:grant`).
+ */
+export function requireRole(db: Executor, minimum: Exclude<MemberRole, 'member'>): RequestHandler {
+  return async (req, _res, next) => {
+    const auth = req.session?.auth;
+    if (!auth || auth.stage !== 'full') throw new AppError(401, NOT_SIGNED_IN_MESSAGE);
+    if (!hasRole(await roleOf(db, auth.userId), minimum)) {
+      throw forbidden(MODERATION_MESSAGES.moderatorsOnly);
+    }
+    next();
+  };
+}
 
 /** The id of the signed-in member. Only call behind `requireMember`. */
 export function memberId(req: Request): string {

@@ -7,6 +7,6 @@ import { parse } from './errors.js';
  * field). A request without a body reads as `{}`, so the contract's own "fill in all fields"
  * messages answer it rather than a type error.
  */
-export function parseBody<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
+export function parseBody<S extends z.core.$ZodType>(schema: S, req: Request): z.output<S> {
   return parse(schema, req.body ?? {});
 }

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MulterError } from 'multer';
-import { ZodError, type z } from 'zod';
+import { ZodError, z } from 'zod';
 import { SERVER_ERROR_MESSAGE, defaultErrorCode, type ErrorCode } from '@kindred/contracts';
 
 /**
@@ -44,8 +44,9 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, { retryAfterSeconds });
 
 /** Parse untrusted input with a contract schema; failures become a 400 naming each bad field. */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+export function parse<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  // z.safeParse takes any zod schema, the full build's and zod/mini's (the login's) alike.
+  const result = z.safeParse(schema, input);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }

@@ -68,6 +68,7 @@ describe('flood limit messages', () => {
       'geoLookupPerMember',
       "You're looking up locations too often. You can look one up again in 4 minutes.",
     ],
+    ['reportPerMember', "You're reporting too often. You can report again in 4 minutes."],
   ] as const)('%s says what is limited and when it frees up', async (name, message) => {
     const limiters = createRateLimiters(embedded, { [name]: { points: 1, durationSeconds: 240 } });
     await limiters.consume(name, 'member');

@@ -43,6 +43,14 @@ export const DEFAULT_RATE_LIMITS = {
   /** Code checks (email, phone and authenticator). */
   codeCheckPerIp: { points: 60, durationSeconds: 15 * 60 },
   codeCheckPerAccount: { points: 30, durationSeconds: 15 * 60 },
+  /**
+   * Forgot password / reset. "Per account" is per email address asked about, whether or not it
+   * has an account, so the limit itself says nothing about which emails are members.
+   */
+  passwordForgotPerIp: { points: 10, durationSeconds: 60 * 60 },
+  passwordForgotPerAccount: { points: 5, durationSeconds: 60 * 60 },
+  passwordResetPerIp: { points: 30, durationSeconds: 15 * 60 },
+  passwordResetPerAccount: { points: 10, durationSeconds: 60 * 60 },
 
   // Signed-in members: generous for people, a ceiling for scripts flooding the network.
   postCreatePerMember: { points: 30, durationSeconds: 60 * 60 },
@@ -54,6 +62,8 @@ export const DEFAULT_RATE_LIMITS = {
   searchPerMember: { points: 600, durationSeconds: 15 * 60 },
   /** Each lookup may reach the outside geocoder, which allows one request per second in all. */
   geoLookupPerMember: { points: 30, durationSeconds: 60 * 60 },
+  /** Reports keep moderators busy: plenty for a member, a ceiling for report-bombing. */
+  reportPerMember: { points: 30, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
@@ -71,6 +81,10 @@ const LIMIT_REACHED_MESSAGES: Record<RateLimitName, (seconds: number) => string>
   codeSendPerAccount: AUTH_MESSAGES.tooManyAttempts,
   codeCheckPerIp: AUTH_MESSAGES.tooManyAttempts,
   codeCheckPerAccount: AUTH_MESSAGES.tooManyAttempts,
+  passwordForgotPerIp: AUTH_MESSAGES.tooManyAttempts,
+  passwordForgotPerAccount: AUTH_MESSAGES.tooManyAttempts,
+  passwordResetPerIp: AUTH_MESSAGES.tooManyAttempts,
+  passwordResetPerAccount: AUTH_MESSAGES.tooManyAttempts,
   postCreatePerMember: FLOOD_LIMIT_MESSAGES.posts,
   commentPerMember: FLOOD_LIMIT_MESSAGES.comments,
   likePerMember: FLOOD_LIMIT_MESSAGES.likes,
@@ -78,6 +92,7 @@ const LIMIT_REACHED_MESSAGES: Record<RateLimitName, (seconds: number) => string>
   photoUploadPerMember: FLOOD_LIMIT_MESSAGES.uploads,
   searchPerMember: FLOOD_LIMIT_MESSAGES.searches,
   geoLookupPerMember: FLOOD_LIMIT_MESSAGES.locationLookups,
+  reportPerMember: FLOOD_LIMIT_MESSAGES.reports,
 };
 export type RateLimitSettings = Record<RateLimitName, RateLimitRule>;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type request from 'supertest';
-import { totpCodeAt } from '../features/auth/totp.js';
+import { totpCodeAt } from '../features/auth/index.js';
 import type { TestApp } from './app.js';
 import type { MailCatcher } from './mail.js';
 

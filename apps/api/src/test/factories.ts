@@ -3,7 +3,7 @@ import bcrypt from 'bcrypt';
 import cookieSignature from 'cookie-signature';
 import type { AppContext } from '../context.js';
 import { users } from '../db/schema.js';
-import { nameSearchColumns } from '../features/users/names.js';
+import { nameSearchColumns } from '../features/users/index.js';
 import { SESSION_COOKIE_NAME, type SessionAuth } from '../http/session.js';
 
 export const TEST_PASSWORD = 'secret123';

@@ -38,7 +38,7 @@ export async function countFailedPassword(
 /** A correct password clears the email's failures (the IP's stay: stuffing spans many emails). */
 export async function forgetFailedPasswords(
   limits: RateLimiters,
-  { email }: PasswordAttempt,
+  { email }: Pick<PasswordAttempt, 'email'>,
 ): Promise<void> {
   await limits.reset('loginFailuresPerAccount', loginAccountKey(email));
 }

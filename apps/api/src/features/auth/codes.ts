@@ -1,24 +1,41 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import {
-  AUTH_MESSAGES,
+  ACCOUNT_CODE_TTL_SECONDS,
   CODE_MAX_ATTEMPTS,
   CODE_RESEND_WAIT_SECONDS,
   CODE_TTL_SECONDS,
+  type CodePurpose,
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { verificationCodes } from '../../db/schema.js';
-import { AppError, badRequest, tooManyRequests } from '../../http/errors.js';
 import { deriveKey } from '../../platform/secret-box.js';
+import type { CodeRefusal } from './refusals.js';
 
 /**
  * One-time codes sent by email or SMS, one live code per (member, purpose) in `verification_codes`:
- * 6 digits from a CSPRNG, valid 5 minutes, a new one at most every 60 seconds, stored only as an
- * HMAC, checked in constant time, and void after 5 wrong guesses. Every state change is a single
- * conditional statement, so concurrent requests cannot exceed the limits.
+ * 6 digits from a CSPRNG, valid for the purpose's lifetime (`codeTtlSeconds`), a new one at most
+ * every 60 seconds, stored only as an HMAC, checked in constant time, and void after 5 wrong
+ * guesses. Every state change is a single conditional statement, so concurrent requests cannot
+ * exceed the limits.
+ *
+ * Like the sign-in steps, these functions return outcomes rather than throw: a success, or a
+ * refusal (refusals.ts) that the calling step returns as its own and the route presents.
  */
 
-export type CodePurpose = 'email' | 'phone';
+export type { CodePurpose };
+
+/** How long a code of each purpose stays valid. */
+const CODE_TTL_SECONDS_BY_PURPOSE: Readonly<Record<CodePurpose, number>> = {
+  email: CODE_TTL_SECONDS,
+  phone: CODE_TTL_SECONDS,
+  password_reset: ACCOUNT_CODE_TTL_SECONDS,
+  email_change: ACCOUNT_CODE_TTL_SECONDS,
+};
+
+export function codeTtlSeconds(purpose: CodePurpose): number {
+  return CODE_TTL_SECONDS_BY_PURPOSE[purpose];
+}
 
 export interface CodeTarget {
   userId: string;
@@ -27,10 +44,12 @@ export interface CodeTarget {
   target: string;
 }
 
-export interface IssuedCode {
-  code: string;
-  expiresAt: Date;
-}
+export type IssueCodeOutcome =
+  | { kind: 'code-issued'; code: string; expiresAt: Date; expiresInSeconds: number }
+  | Extract<CodeRefusal, { kind: 'code-resend-wait' }>;
+
+export type ConsumeCodeOutcome =
+  { kind: 'code-accepted' } | Exclude<CodeRefusal, { kind: 'code-resend-wait' }>;
 
 export function generateCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -52,12 +71,16 @@ const secondsUntil = (date: Date, now: Date) =>
 
 /**
  * Stores a new code for the target, replacing the previous one, unless the previous one was sent
- * less than 60 seconds ago (429 with `retryAfterSeconds`).
+ * less than 60 seconds ago (`code-resend-wait`, with the seconds left).
  */
-export async function issueCode(context: AppContext, target: CodeTarget): Promise<IssuedCode> {
+export async function issueCode(
+  context: AppContext,
+  target: CodeTarget,
+): Promise<IssueCodeOutcome> {
   const now = context.clock.now();
   const code = generateCode();
-  const expiresAt = new Date(now.getTime() + CODE_TTL_SECONDS * 1000);
+  const expiresInSeconds = codeTtlSeconds(target.purpose);
+  const expiresAt = new Date(now.getTime() + expiresInSeconds * 1000);
   const values = {
     target: target.target,
     codeHash: codeHash(context, target, code),
@@ -78,7 +101,7 @@ export async function issueCode(context: AppContext, target: CodeTarget): Promis
       ),
     })
     .returning({ sentAt: verificationCodes.sentAt });
-  if (stored) return { code, expiresAt };
+  if (stored) return { kind: 'code-issued', code, expiresAt, expiresInSeconds };
 
   const [previous] = await context.db
     .select({ sentAt: verificationCodes.sentAt })
@@ -90,8 +113,7 @@ export async function issueCode(context: AppContext, target: CodeTarget): Promis
       ),
     );
   const resendAt = new Date((previous?.sentAt ?? now).getTime() + CODE_RESEND_WAIT_SECONDS * 1000);
-  const wait = secondsUntil(resendAt, now);
-  throw tooManyRequests(AUTH_MESSAGES.resendWait(wait), wait);
+  return { kind: 'code-resend-wait', retryAfterSeconds: secondsUntil(resendAt, now) };
 }
 
 /** Withdraws a code that could not be delivered, so the member may ask again at once. */
@@ -111,32 +133,26 @@ export async function withdrawCode(
     );
 }
 
-export interface ConsumeCodeMessages {
-  /** What to say when a code exists but was sent to another address or number. */
-  otherTarget: string;
-}
-
 /**
  * Checks a code and, if right, uses it up (it cannot be used twice). Wrong codes count towards the
- * limit; the messages say what to do next. Throws an AppError on any failure.
+ * limit; each refusal says what went wrong, so its message can say what to do next.
  */
 export async function consumeCode(
   context: AppContext,
   target: CodeTarget,
   code: string,
-  messages: ConsumeCodeMessages,
-): Promise<void> {
+): Promise<ConsumeCodeOutcome> {
+  const { purpose } = target;
   const now = context.clock.now();
   const ofTarget = and(
     eq(verificationCodes.userId, target.userId),
     eq(verificationCodes.purpose, target.purpose),
   );
   const [row] = await context.db.select().from(verificationCodes).where(ofTarget);
-  if (!row) throw badRequest(AUTH_MESSAGES.codeNotRequested, 'CODE_NOT_REQUESTED');
-  if (row.failedAttempts >= CODE_MAX_ATTEMPTS) throw codeVoid(row.sentAt, now);
-  if (row.expiresAt.getTime() <= now.getTime())
-    throw badRequest(AUTH_MESSAGES.codeExpired, 'CODE_EXPIRED');
-  if (row.target !== target.target) throw badRequest(messages.otherTarget);
+  if (!row) return { kind: 'code-not-requested' };
+  if (row.failedAttempts >= CODE_MAX_ATTEMPTS) return codeVoid(row.sentAt, now);
+  if (row.expiresAt.getTime() <= now.getTime()) return { kind: 'code-expired', purpose };
+  if (row.target !== target.target) return { kind: 'code-other-target', purpose };
 
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(codeHash(context, target, code), 'hex');
@@ -154,8 +170,7 @@ export async function consumeCode(
         ),
       )
       .returning({ userId: verificationCodes.userId });
-    if (!used) throw badRequest(AUTH_MESSAGES.codeNotRequested, 'CODE_NOT_REQUESTED');
-    return;
+    return used ? { kind: 'code-accepted' } : { kind: 'code-not-requested' };
   }
 
   const [counted] = await context.db
@@ -163,16 +178,30 @@ export async function consumeCode(
     .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
     .where(and(sameRow, lt(verificationCodes.failedAttempts, CODE_MAX_ATTEMPTS)))
     .returning({ failedAttempts: verificationCodes.failedAttempts });
-  if (!counted) throw codeVoid(row.sentAt, now);
-  throw badRequest(
-    AUTH_MESSAGES.codeWrong(CODE_MAX_ATTEMPTS - counted.failedAttempts),
-    'CODE_INVALID',
-  );
+  if (!counted) return codeVoid(row.sentAt, now);
+  return { kind: 'code-wrong', attemptsLeft: CODE_MAX_ATTEMPTS - counted.failedAttempts };
 }
 
-/** 429: this code took its 5 wrong guesses. A new one can be requested after the resend wait. */
-function codeVoid(sentAt: Date, now: Date): AppError {
+/** This code took its 5 wrong guesses. A new one can be requested after the resend wait. */
+function codeVoid(sentAt: Date, now: Date): Extract<CodeRefusal, { kind: 'code-void' }> {
   const resendAt = new Date(sentAt.getTime() + CODE_RESEND_WAIT_SECONDS * 1000);
   const wait = resendAt.getTime() > now.getTime() ? secondsUntil(resendAt, now) : 0;
-  return new AppError(429, AUTH_MESSAGES.codeVoid, { retryAfterSeconds: wait });
+  return { kind: 'code-void', retryAfterSeconds: wait };
+}
+
+/**
+ * Where the member's live code of this purpose was sent, if one is waiting. For a check whose
+ * request names no target (an email change is confirmed by its code alone): the code still only
+ * verifies the address it was sent to.
+ */
+export async function pendingCodeTarget(
+  context: AppContext,
+  userId: string,
+  purpose: CodePurpose,
+): Promise<string | undefined> {
+  const [row] = await context.db
+    .select({ target: verificationCodes.target })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)));
+  return row?.target;
 }

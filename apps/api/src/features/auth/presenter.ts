@@ -1,4 +1,9 @@
-import type { LoginUser, SignedInUser } from '@kindred/contracts';
+import {
+  AUTH_MESSAGES,
+  type LoginUser,
+  type SignedInUser,
+  type VerificationRequiredResponse,
+} from '@kindred/contracts';
 import { hasVerifiedBadge } from '../users/index.js';
 import type { UserRow } from './service.js';
 
@@ -27,6 +32,22 @@ export function presentSignedInUser(user: UserRow, sessionHandle: string): Signe
     verifiedBadge: hasVerifiedBadge(user),
     isVerified: Boolean(user.emailVerifiedAt),
     isPhoneVerified: Boolean(user.phoneVerifiedAt),
+    // Said only to moderators and admins, whose menu then links the moderation page.
+    ...(user.role === 'member' ? {} : { role: user.role }),
+  };
+}
+
+/**
+ * Login past the 7-day email deadline: a 403 that says what to do next. The route has started a
+ * pending session, which may still request and enter a new email code.
+ */
+export function presentVerificationRequired(user: UserRow): VerificationRequiredResponse {
+  return {
+    success: false,
+    message: AUTH_MESSAGES.verificationDeadlinePassed,
+    code: 'EMAIL_NOT_VERIFIED',
+    nextStep: 'verify-email',
+    user: presentLoginUser(user),
   };
 }
 

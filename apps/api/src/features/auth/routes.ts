@@ -11,6 +11,10 @@ import {
   SignupRequestSchema,
   TwoFactorSetupRequestSchema,
   TwoFactorVerifyRequestSchema,
+  RECOVERY_CODE_MESSAGES,
+  RegenerateRecoveryCodesRequestSchema,
+  type RecoveryCodesResponse,
+  type RecoveryCodesStatusResponse,
   VerifyOtpRequestSchema,
   type LoginResponse,
   type LogoutResponse,
@@ -20,18 +24,30 @@ import {
   type SignupResponse,
   type TwoFactorSetupResponse,
   type TwoFactorVerifyResponse,
-  type VerificationRequiredResponse,
   type VerifyOtpResponse,
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
-import { assertActingAs, assertSigningInAs, requireMember, signingInAs } from '../../http/auth.js';
-import { AppError } from '../../http/errors.js';
+import {
+  assertActingAs,
+  assertSigningInAs,
+  memberId,
+  requireMember,
+  signingInAs,
+} from '../../http/auth.js';
 import { parseBody } from '../../http/body.js';
-import { limitPerIp } from '../../http/rate-limit.js';
+import { clientIp, limitPerIp } from '../../http/rate-limit.js';
 import { endSession, type SessionAuth } from '../../http/session.js';
 import { hasVerifiedBadge } from '../users/index.js';
 import { createPasswordStep } from './passport.js';
-import { presentLoginUser, presentSignedInUser, setupUrlFor, verifyUrlFor } from './presenter.js';
+import { passwordResetRoutes } from './password-reset-routes.js';
+import { assertMayChangePhone } from './reauthentication.js';
+import {
+  presentLoginUser,
+  presentSignedInUser,
+  presentVerificationRequired,
+  setupUrlFor,
+  verifyUrlFor,
+} from './presenter.js';
 import { unlessRefused } from './refusals.js';
 import {
   sendEmailCode,
@@ -41,7 +57,12 @@ import {
   verifyPhoneCode,
 } from './service.js';
 import { attachChallenge, enterStage } from './session-steps.js';
-import { setUpTwoFactor, verifyTwoFactor } from './two-factor.js';
+import {
+  regenerateRecoveryCodes,
+  remainingRecoveryCodes,
+  setUpTwoFactor,
+  verifyTwoFactor,
+} from './two-factor.js';
 
 /**
  * Account entry (SPEC §4, §7). A session moves through stages:
@@ -59,6 +80,7 @@ export function authRoutes(context: AppContext): Router {
   const router = Router();
   const { rateLimiters: limits } = context;
   const passwordStep = createPasswordStep(context);
+  router.use(passwordResetRoutes(context));
 
   router.post('/users/signup', limitPerIp(limits, 'signupPerIp'), async (req, res) => {
     const input = parseBody(SignupRequestSchema, req);
@@ -83,15 +105,8 @@ export function authRoutes(context: AppContext): Router {
       rememberMe: input.rememberMe,
     });
     if (outcome.kind === 'verification-required') {
-      // The pending session may still request and enter a new email code.
-      const body: Omit<VerificationRequiredResponse, 'success' | 'message'> = {
-        nextStep: 'verify-email',
-        user: presentLoginUser(outcome.user),
-      };
-      throw new AppError(403, AUTH_MESSAGES.verificationDeadlinePassed, {
-        code: 'EMAIL_NOT_VERIFIED',
-        ...body,
-      });
+      res.status(403).json(presentVerificationRequired(outcome.user));
+      return;
     }
     res.json({
       success: true,
@@ -155,18 +170,50 @@ export function authRoutes(context: AppContext): Router {
 
   router.post('/2fa/verify', limitPerIp(limits, 'codeCheckPerIp'), async (req, res) => {
     const { session, input } = signingInWith(req, TwoFactorVerifyRequestSchema);
-    const { user } = unlessRefused(await verifyTwoFactor(context, session, input.token));
+    const answer = 'recoveryCode' in input ? { recoveryCode: input.recoveryCode } : input;
+    const passed = unlessRefused(await verifyTwoFactor(context, session, answer));
+    const { user, recoveryCodes, recoveryCodesRemaining } = passed;
     const full = await enterStage(req, {
       userId: user.id,
       stage: 'full',
       rememberMe: session.rememberMe,
     });
+    // The recovery codes are in this reply only: it must not be kept by any cache.
+    if (recoveryCodes) res.setHeader('Cache-Control', 'no-store');
     res.json({
       success: true,
-      message: AUTH_MESSAGES.twoFactorSuccess,
+      message:
+        recoveryCodesRemaining === undefined
+          ? AUTH_MESSAGES.twoFactorSuccess
+          : RECOVERY_CODE_MESSAGES.accepted(recoveryCodesRemaining),
       user: presentSignedInUser(user, full.handle),
+      ...(recoveryCodes ? { recoveryCodes } : {}),
+      ...(recoveryCodesRemaining === undefined ? {} : { recoveryCodesRemaining }),
     } satisfies TwoFactorVerifyResponse);
   });
+
+  router.get('/2fa/recovery-codes', requireMember, async (req, res) => {
+    const remaining = await remainingRecoveryCodes(context, memberId(req));
+    res.json({ success: true, remaining } satisfies RecoveryCodesStatusResponse);
+  });
+
+  router.post(
+    '/2fa/recovery-codes',
+    limitPerIp(limits, 'codeCheckPerIp'),
+    requireMember,
+    async (req, res) => {
+      const input = parseBody(RegenerateRecoveryCodesRequestSchema, req);
+      const { recoveryCodes } = unlessRefused(
+        await regenerateRecoveryCodes(context, memberId(req), input.token),
+      );
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({
+        success: true,
+        message: RECOVERY_CODE_MESSAGES.regenerated,
+        recoveryCodes,
+      } satisfies RecoveryCodesResponse);
+    },
+  );
 
   router.post(
     '/phone/send-code',
@@ -175,6 +222,7 @@ export function authRoutes(context: AppContext): Router {
     async (req, res) => {
       const input = parseBody(PhoneSendCodeRequestSchema, req);
       const userId = assertActingAs(req, input.userId);
+      await assertMayChangePhone(context, userId, input, clientIp(req));
       const sent = unlessRefused(await sendPhoneCode(context, userId, input.phoneNumber));
       res.json({
         success: true,

@@ -1,10 +1,5 @@
 import bcrypt from 'bcrypt';
-import {
-  AUTH_MESSAGES,
-  CODE_TTL_SECONDS,
-  EMAIL_VERIFICATION_DEADLINE_DAYS,
-  type NextStep,
-} from '@kindred/contracts';
+import { EMAIL_VERIFICATION_DEADLINE_DAYS, type NextStep } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import {
   createAccount,
@@ -24,7 +19,7 @@ import {
 } from './attempts.js';
 import { consumeCode, issueCode, withdrawCode, type CodeTarget } from './codes.js';
 import { verificationCodeEmail } from './emails.js';
-import type { Refusal } from './refusals.js';
+import type { CodeRefusal, Refusal } from './refusals.js';
 import { openChallenge } from './two-factor.js';
 
 /**
@@ -103,7 +98,7 @@ export type PasswordOutcome =
    * pending so that it may request and enter a new email code.
    */
   | { kind: 'verification-required'; user: UserRow }
-  | Extract<Refusal, { kind: 'invalid-credentials' }>;
+  | Extract<Refusal, { kind: 'invalid-credentials' | 'account-suspended' }>;
 
 /** The password step; Passport's local strategy is its single entry (passport.ts). */
 export async function signInWithPassword(
@@ -118,6 +113,11 @@ export async function signInWithPassword(
     return { kind: 'invalid-credentials' };
   }
   await forgetFailedPasswords(limits, input);
+  // Said only after the right password (so it does not tell strangers an email has an account),
+  // and before anything is recorded: unlike a member's own disable, signing in does not lift it.
+  if (account.status === 'suspended') {
+    return { kind: 'account-suspended', supportEmail: context.config.supportEmail };
+  }
 
   const now = context.clock.now();
   const user = (await recordLogin(context.db, account.id, input, now)) ?? account;
@@ -161,7 +161,8 @@ export type SendEmailCodeOutcome =
   | Extract<
       Refusal,
       { kind: 'session-expired' | 'not-your-email' | 'email-already-verified' | 'email-not-sent' }
-    >;
+    >
+  | Extract<CodeRefusal, { kind: 'code-resend-wait' }>;
 
 /**
  * Sends a new email code. Codes go only to the address of the account this session is signing in
@@ -179,14 +180,16 @@ export async function sendEmailCode(
   await countCodeSent(context.rateLimiters, user.id);
   if (user.emailVerifiedAt) return { kind: 'email-already-verified' };
   const target: CodeTarget = { userId: user.id, purpose: 'email', target: user.email };
-  const { code } = await issueCode(context, target);
+  const issued = await issueCode(context, target);
+  if (issued.kind !== 'code-issued') return issued;
+  const { code } = issued;
   try {
     await context.mailer.send({
       to: user.email,
       ...verificationCodeEmail({
         firstName: user.firstName,
         code,
-        expiresInMinutes: CODE_TTL_SECONDS / 60,
+        expiresInMinutes: issued.expiresInSeconds / 60,
       }),
     });
   } catch (error) {
@@ -205,9 +208,10 @@ export type VerifyEmailCodeOutcome =
       /** Opened when the next step is the authenticator code. */
       challengeId?: string;
     }
-  | Extract<Refusal, { kind: 'session-expired' | 'not-your-email' | 'email-already-verified' }>;
+  | Extract<Refusal, { kind: 'session-expired' | 'not-your-email' | 'email-already-verified' }>
+  | CodeRefusal;
 
-/** Checks the email code (a wrong, expired or used-up code is an error from codes.ts). */
+/** Checks the email code (a wrong, expired or used-up code is refused by codes.ts). */
 export async function verifyEmailCode(
   context: AppContext,
   session: SigningIn,
@@ -218,9 +222,12 @@ export async function verifyEmailCode(
   if (input.email !== user.email) return { kind: 'not-your-email' };
   await countCodeChecked(context.rateLimiters, user.id);
   if (user.emailVerifiedAt) return { kind: 'email-already-verified' };
-  await consumeCode(context, { userId: user.id, purpose: 'email', target: user.email }, input.otp, {
-    otherTarget: AUTH_MESSAGES.codeNotRequested,
-  });
+  const checked = await consumeCode(
+    context,
+    { userId: user.id, purpose: 'email', target: user.email },
+    input.otp,
+  );
+  if (checked.kind !== 'code-accepted') return checked;
   const now = context.clock.now();
   const verified = (await markEmailVerified(context.db, user.id, now)) ?? {
     ...user,
@@ -243,7 +250,8 @@ export async function verifyEmailCode(
 export type SendPhoneCodeOutcome =
   /** `devCode`: the code itself, only in SMS development mode outside production. */
   | { kind: 'phone-code-sent'; devCode?: string }
-  | Extract<Refusal, { kind: 'session-expired' | 'sms-not-sent' }>;
+  | Extract<Refusal, { kind: 'session-expired' | 'sms-not-sent' }>
+  | Extract<CodeRefusal, { kind: 'code-resend-wait' }>;
 
 export async function sendPhoneCode(
   context: AppContext,
@@ -254,11 +262,13 @@ export async function sendPhoneCode(
   const user = await findAccountById(context.db, userId);
   if (!user) return { kind: 'session-expired' };
   const target: CodeTarget = { userId: user.id, purpose: 'phone', target: phoneNumber };
-  const { code } = await issueCode(context, target);
+  const issued = await issueCode(context, target);
+  if (issued.kind !== 'code-issued') return issued;
+  const { code } = issued;
   try {
     await context.sms.send(
       phoneNumber,
-      `Your Kindred verification code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes. Never share it.`,
+      `Your Kindred verification code is ${code}. It expires in ${issued.expiresInSeconds / 60} minutes. Never share it.`,
     );
   } catch (error) {
     context.logger.error({ err: error, userId: user.id }, 'verification SMS could not be sent');
@@ -271,7 +281,9 @@ export async function sendPhoneCode(
 }
 
 export type VerifyPhoneCodeOutcome =
-  { kind: 'phone-verified'; user: UserRow } | Extract<Refusal, { kind: 'session-expired' }>;
+  | { kind: 'phone-verified'; user: UserRow }
+  | Extract<Refusal, { kind: 'session-expired' }>
+  | CodeRefusal;
 
 export async function verifyPhoneCode(
   context: AppContext,
@@ -281,12 +293,12 @@ export async function verifyPhoneCode(
   await countCodeChecked(context.rateLimiters, userId);
   const user = await findAccountById(context.db, userId);
   if (!user) return { kind: 'session-expired' };
-  await consumeCode(
+  const checked = await consumeCode(
     context,
     { userId: user.id, purpose: 'phone', target: input.phoneNumber },
     input.code,
-    { otherTarget: AUTH_MESSAGES.phoneCodeOtherNumber },
   );
+  if (checked.kind !== 'code-accepted') return checked;
   const verified = await markPhoneVerified(
     context.db,
     user.id,

@@ -30,6 +30,9 @@ export async function enterStage(req: Request, input: StageInput): Promise<Sessi
     ...(input.rememberMe ? { rememberMe: true } : {}),
   };
   req.session.auth = auth;
+  // Shown in the member's list of sessions (Settings → Sessions & devices).
+  const userAgent = req.get('user-agent');
+  if (userAgent) req.session.userAgent = userAgent;
   // "Remember me" makes the signed-in cookie outlive the browser; anything else keeps the new
   // session's default, a browser-session cookie (the server still expires idle sessions).
   if (input.stage === 'full' && input.rememberMe) req.session.cookie.maxAge = REMEMBER_ME_MS;

@@ -440,6 +440,8 @@ describe('the full sign-in', () => {
         isVerified: true,
         isPhoneVerified: false,
       },
+      // 2FA was enabled by this code: the recovery codes come with it (recovery-codes.test.ts).
+      recoveryCodes: expect.any(Array),
     });
     expect(res.body.user.sessionId).not.toBe(account.sessionId);
     expect(sessionCookieOf(res)).not.toMatch(/Expires=|Max-Age=/);

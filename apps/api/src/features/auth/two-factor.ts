@@ -2,8 +2,12 @@ import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import { TOTP_MAX_ATTEMPTS_PER_CHALLENGE, TOTP_MAX_FAILURES_PER_HOUR } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { authChallenges, authFailures } from '../../db/schema.js';
+import type { Executor } from '../../db/client.js';
+import type { MailMessage } from '../../platform/mailer.js';
 import {
+  clearTwoFactor,
   completeSignIn,
+  findAccountByEmail,
   findAccountById,
   lockAccount,
   storeTotpSecret,
@@ -11,6 +15,17 @@ import {
   type AccountRow,
 } from '../users/index.js';
 import { countCodeChecked } from './attempts.js';
+import {
+  recoveryCodesReplacedEmail,
+  recoveryCodeUsedEmail,
+  twoFactorResetEmail,
+} from './emails.js';
+import {
+  countUnusedRecoveryCodes,
+  deleteRecoveryCodes,
+  replaceRecoveryCodes,
+  useRecoveryCode,
+} from './recovery-codes.js';
 import type { Refusal } from './refusals.js';
 import {
   deriveKey,
@@ -34,6 +49,8 @@ import type { SigningIn } from './service.js';
  *   `auth_failures`, counted while holding the member's row lock, so parallel guesses queue up
  *   and cannot overshoot);
  * - a code's time-step is recorded when accepted and never accepted again (replay).
+ * A recovery code (recovery-codes.ts) may stand in for the authenticator code at login; a wrong
+ * one counts against the same limits.
  */
 
 type UserRow = AccountRow;
@@ -132,8 +149,18 @@ async function storeNewSecret(context: AppContext, user: UserRow): Promise<strin
   return unconfirmedSecret(context, current);
 }
 
+/** The 2FA step's answer: the authenticator's code, or one of the member's recovery codes. */
+export type TwoFactorAnswer = { token: string } | { recoveryCode: string };
+
 export type TwoFactorVerifyOutcome =
-  | { kind: 'two-factor-passed'; user: UserRow }
+  | {
+      kind: 'two-factor-passed';
+      user: UserRow;
+      /** 2FA was enabled by this code: the member's new recovery codes, to show once. */
+      recoveryCodes?: string[];
+      /** A recovery code was used: how many unused ones are left. */
+      recoveryCodesRemaining?: number;
+    }
   | Extract<
       Refusal,
       {
@@ -141,54 +168,43 @@ export type TwoFactorVerifyOutcome =
           | 'session-expired'
           | 'two-factor-not-set-up'
           | 'two-factor-code-wrong'
+          | 'recovery-code-wrong'
           | 'two-factor-challenge-exhausted'
-          | 'two-factor-hourly-cap';
+          | 'two-factor-hourly-cap'
+          | 'account-suspended';
       }
     >;
 
 /**
- * Checks an authenticator code for the session's challenge. On success 2FA is enabled (first
- * time), a disabled account is re-enabled, and the member row is returned; the route then makes
- * the session full.
+ * Checks an authenticator code, or a recovery code, for the session's challenge. On success 2FA
+ * is enabled (first time, which also issues the recovery codes), a disabled account is
+ * re-enabled, and the member row is returned; the route then makes the session full. A wrong
+ * recovery code counts against the same challenge and hourly limits as a wrong authenticator code,
+ * and a used one mails the member a notice.
  */
 export async function verifyTwoFactor(
   context: AppContext,
   session: SigningIn,
-  token: string,
+  answer: TwoFactorAnswer,
 ): Promise<TwoFactorVerifyOutcome> {
   const { userId, challengeId } = session;
   await countCodeChecked(context.rateLimiters, userId);
   const now = context.clock.now();
-  const hourAgo = new Date(now.getTime() - HOUR_MS);
 
-  return context.db.transaction(async (tx): Promise<TwoFactorVerifyOutcome> => {
+  const outcome = await context.db.transaction(async (tx): Promise<TwoFactorVerifyOutcome> => {
     // The member's row lock serialises every code check of this account.
     const user = await lockAccount(tx, userId);
     if (!user) return { kind: 'session-expired' };
+    // Suspended while this login was under way: signing in must not lift it (completeSignIn
+    // would make the account active again, as it does for a disabled one).
+    if (user.status === 'suspended') {
+      return { kind: 'account-suspended', supportEmail: context.config.supportEmail };
+    }
     if (!user.emailVerifiedAt || !user.totpSecretEncrypted)
       return { kind: 'two-factor-not-set-up' };
 
-    await tx
-      .delete(authFailures)
-      .where(and(eq(authFailures.userId, userId), lt(authFailures.createdAt, hourAgo)));
-    const [recent] = await tx
-      .select({ failures: count(), oldest: min(authFailures.createdAt) })
-      .from(authFailures)
-      .where(
-        and(
-          eq(authFailures.userId, userId),
-          eq(authFailures.kind, 'totp'),
-          gt(authFailures.createdAt, hourAgo),
-        ),
-      );
-    if (recent && recent.failures >= TOTP_MAX_FAILURES_PER_HOUR) {
-      const oldest = recent.oldest ? new Date(recent.oldest) : now;
-      const retryAfterMs = oldest.getTime() + HOUR_MS - now.getTime();
-      return {
-        kind: 'two-factor-hourly-cap',
-        retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
-      };
-    }
+    const capped = await hourlyCap(tx, userId, now);
+    if (capped) return capped;
 
     // No live challenge: the login behind this session is over.
     if (!challengeId) return { kind: 'session-expired' };
@@ -203,12 +219,33 @@ export async function verifyTwoFactor(
       return { kind: 'two-factor-challenge-exhausted' };
     }
 
-    const secret = openSecret(secretKey(context), user.totpSecretEncrypted, user.id);
-    const step = matchTotpStep(secret, token, now);
-    if (step !== null && (await useTotpStep(tx, userId, step))) {
-      const signedIn = await completeSignIn(tx, user, now);
-      await tx.delete(authChallenges).where(eq(authChallenges.id, challenge.id));
-      return { kind: 'two-factor-passed', user: signedIn! };
+    if ('recoveryCode' in answer) {
+      // Only an enrolled member has codes; one whose 2FA was reset re-enrols with the app.
+      if (
+        user.totpEnabledAt &&
+        (await useRecoveryCode(context, tx, userId, answer.recoveryCode, now))
+      ) {
+        const signedIn = await completeSignIn(tx, user, now);
+        await tx.delete(authChallenges).where(eq(authChallenges.id, challenge.id));
+        const remaining = await countUnusedRecoveryCodes(tx, userId);
+        return { kind: 'two-factor-passed', user: signedIn!, recoveryCodesRemaining: remaining };
+      }
+    } else {
+      const secret = openSecret(secretKey(context), user.totpSecretEncrypted, user.id);
+      const step = matchTotpStep(secret, answer.token, now);
+      if (step !== null && (await useTotpStep(tx, userId, step))) {
+        const signedIn = await completeSignIn(tx, user, now);
+        await tx.delete(authChallenges).where(eq(authChallenges.id, challenge.id));
+        // The first code enables 2FA, and the member gets their recovery codes with it.
+        const recoveryCodes = user.totpEnabledAt
+          ? undefined
+          : await replaceRecoveryCodes(context, tx, userId, now);
+        return {
+          kind: 'two-factor-passed',
+          user: signedIn!,
+          ...(recoveryCodes ? { recoveryCodes } : {}),
+        };
+      }
     }
 
     // A wrong or replayed code: counted against the challenge and the account's hour.
@@ -223,7 +260,159 @@ export async function verifyTwoFactor(
       )
       .returning({ failedAttempts: authChallenges.failedAttempts });
     if (!counted) return { kind: 'two-factor-challenge-exhausted' };
-    await tx.insert(authFailures).values({ userId, kind: 'totp', createdAt: now });
-    return { kind: 'two-factor-code-wrong' };
+    await recordFailure(tx, userId, now);
+    return { kind: 'recoveryCode' in answer ? 'recovery-code-wrong' : 'two-factor-code-wrong' };
   });
+
+  if (outcome.kind === 'two-factor-passed' && outcome.recoveryCodesRemaining !== undefined) {
+    await mailMember(context, outcome.user, recoveryCodeUsedEmail, {
+      remaining: outcome.recoveryCodesRemaining,
+    });
+  }
+  return outcome;
+}
+
+/**
+ * The account's hour of wrong codes (authenticator and recovery codes alike, at login or in
+ * Settings): the refusal once it holds TOTP_MAX_FAILURES_PER_HOUR, else undefined. Call it under
+ * the member's row lock, so parallel guesses queue up and cannot overshoot.
+ */
+async function hourlyCap(
+  tx: Executor,
+  userId: string,
+  now: Date,
+): Promise<Extract<Refusal, { kind: 'two-factor-hourly-cap' }> | undefined> {
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  await tx
+    .delete(authFailures)
+    .where(and(eq(authFailures.userId, userId), lt(authFailures.createdAt, hourAgo)));
+  const [recent] = await tx
+    .select({ failures: count(), oldest: min(authFailures.createdAt) })
+    .from(authFailures)
+    .where(
+      and(
+        eq(authFailures.userId, userId),
+        eq(authFailures.kind, 'totp'),
+        gt(authFailures.createdAt, hourAgo),
+      ),
+    );
+  if (!recent || recent.failures < TOTP_MAX_FAILURES_PER_HOUR) return undefined;
+  const oldest = recent.oldest ? new Date(recent.oldest) : now;
+  const retryAfterMs = oldest.getTime() + HOUR_MS - now.getTime();
+  return {
+    kind: 'two-factor-hourly-cap',
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  };
+}
+
+async function recordFailure(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx.insert(authFailures).values({ userId, kind: 'totp', createdAt: now });
+}
+
+/** A notice to the member; a mail that cannot be sent is logged, never undoes what happened. */
+async function mailMember<Input>(
+  context: AppContext,
+  user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+  template: (input: Input & { firstName: string }) => Omit<MailMessage, 'to'>,
+  input: Input,
+): Promise<void> {
+  try {
+    await context.mailer.send({
+      to: user.email,
+      ...template({ ...input, firstName: user.firstName }),
+    });
+  } catch (error) {
+    context.logger.error({ err: error, userId: user.id }, 'security notice could not be sent');
+  }
+}
+
+// -------------------------------------------------------------------------------------------
+// Recovery codes of a signed-in member (Settings)
+// -------------------------------------------------------------------------------------------
+
+export type RegenerateRecoveryCodesOutcome =
+  | { kind: 'recovery-codes-replaced'; recoveryCodes: string[] }
+  | Extract<
+      Refusal,
+      {
+        kind:
+          | 'session-expired'
+          | 'two-factor-not-set-up'
+          | 'fresh-code-wrong'
+          | 'two-factor-hourly-cap';
+      }
+    >;
+
+/**
+ * Replaces the signed-in member's recovery codes, after a fresh authenticator code (a code of a
+ * time-step not used before; a wrong one counts towards the account's hourly limit). The old codes
+ * stop working at once; the member is mailed a notice.
+ */
+export async function regenerateRecoveryCodes(
+  context: AppContext,
+  userId: string,
+  token: string,
+): Promise<RegenerateRecoveryCodesOutcome> {
+  await countCodeChecked(context.rateLimiters, userId);
+  const now = context.clock.now();
+  const outcome = await context.db.transaction(
+    async (tx): Promise<RegenerateRecoveryCodesOutcome & { user?: UserRow }> => {
+      const user = await lockAccount(tx, userId);
+      if (!user) return { kind: 'session-expired' };
+      if (!user.totpEnabledAt || !user.totpSecretEncrypted)
+        return { kind: 'two-factor-not-set-up' };
+      const capped = await hourlyCap(tx, userId, now);
+      if (capped) return capped;
+      const secret = openSecret(secretKey(context), user.totpSecretEncrypted, user.id);
+      const step = matchTotpStep(secret, token, now);
+      if (step === null || !(await useTotpStep(tx, userId, step))) {
+        await recordFailure(tx, userId, now);
+        return { kind: 'fresh-code-wrong' };
+      }
+      const recoveryCodes = await replaceRecoveryCodes(context, tx, userId, now);
+      return { kind: 'recovery-codes-replaced', recoveryCodes, user };
+    },
+  );
+  if (outcome.kind !== 'recovery-codes-replaced') return outcome;
+  if (outcome.user) await mailMember(context, outcome.user, recoveryCodesReplacedEmail, {});
+  return { kind: 'recovery-codes-replaced', recoveryCodes: outcome.recoveryCodes };
+}
+
+/** How many unused recovery codes the member has (Settings shows it). */
+export function remainingRecoveryCodes(context: AppContext, userId: string): Promise<number> {
+  return countUnusedRecoveryCodes(context.db, userId);
+}
+
+// -------------------------------------------------------------------------------------------
+// Operator: a member lost both the authenticator and the recovery codes
+// -------------------------------------------------------------------------------------------
+
+export type ResetTwoFactorOutcome =
+  { kind: 'two-factor-reset'; userId: string } | { kind: 'unknown-email' };
+
+/**
+ * Clears the member's authenticator secret and recovery codes and ends every session of theirs
+ * (`pnpm admin:reset-2fa <email>`, after the operator has checked who is asking). On their next
+ * login, after the password, they are sent to 2FA setup, and enrolling again gives them new
+ * recovery codes. The member is mailed a notice, so a reset they did not ask for does not go
+ * unnoticed.
+ */
+export async function resetTwoFactor(
+  context: AppContext,
+  email: string,
+): Promise<ResetTwoFactorOutcome> {
+  const now = context.clock.now();
+  const user = await context.db.transaction(async (tx) => {
+    const found = await findAccountByEmail(tx, email);
+    if (!found) return undefined;
+    await lockAccount(tx, found.id);
+    await clearTwoFactor(tx, found.id, now);
+    await deleteRecoveryCodes(tx, found.id);
+    await tx.delete(authChallenges).where(eq(authChallenges.userId, found.id));
+    return found;
+  });
+  if (!user) return { kind: 'unknown-email' };
+  await context.sessionStore.destroyAllForUser(user.id);
+  await mailMember(context, user, twoFactorResetEmail, {});
+  return { kind: 'two-factor-reset', userId: user.id };
 }

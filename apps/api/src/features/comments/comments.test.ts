@@ -70,10 +70,12 @@ describe('POST /api/posts/{postId}/comments', () => {
         authorDeleted: false,
         content: 'Nice post!',
         createdAt: t.clock.now().toISOString(),
+        editedAt: null,
         mentions: [],
         replies: [],
         deleted: false,
         canDelete: true,
+        canEdit: true,
       },
     });
     expect(await commentRow(res.body.comment._id)).toMatchObject({
@@ -358,10 +360,12 @@ describe('DELETE /api/posts/{postId}/comments/{commentId}', () => {
       authorDeleted: false,
       content: '',
       createdAt: expect.any(String),
+      editedAt: null,
       mentions: [],
       replies: [expect.objectContaining({ _id: reply.id, content: 'A comment' })],
       deleted: true,
       canDelete: false,
+      canEdit: false,
     });
     expect(await commentsCount(author.user.id, post.id, author.cookie)).toBe(1);
 

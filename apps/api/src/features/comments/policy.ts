@@ -7,7 +7,8 @@ import { forbidden } from '../../http/errors.js';
  * account's comments stay as "Deleted User"). In addition:
  *   - a comment its author deleted while it had replies stays as an empty placeholder
  *     (`deleted: true`) so the replies keep their place; without replies it is removed.
- * Change: only a comment's author deletes it (not the post's author).
+ * Change: only a comment's author deletes it (not the post's author), and only its author edits
+ * its content (a deleted placeholder is not edited).
  */
 
 export function canDeleteComment(
@@ -15,6 +16,20 @@ export function canDeleteComment(
   comment: { authorId: string | null; deleted: boolean },
 ): boolean {
   return !comment.deleted && comment.authorId === actorId;
+}
+
+export function canEditComment(
+  actorId: string,
+  comment: { authorId: string | null; deleted: boolean },
+): boolean {
+  return !comment.deleted && comment.authorId === actorId;
+}
+
+export function assertCanEditComment(
+  actorId: string,
+  comment: { authorId: string | null; deleted: boolean },
+): void {
+  if (!canEditComment(actorId, comment)) throw forbidden(COMMENT_MESSAGES.editNotOwn);
 }
 
 export function assertCanDeleteComment(

@@ -1,6 +1,6 @@
 import { parseMentions, type CommentDto, type MentionedMember } from '@kindred/contracts';
 import type { MemberSummary } from '../users/index.js';
-import { canDeleteComment } from './policy.js';
+import { canDeleteComment, canEditComment } from './policy.js';
 import type { CommentRow, MentionedMemberRow } from './repo.js';
 
 /** Comment rows → the JSON the contract promises, nested as a tree under `replies`. */
@@ -19,10 +19,12 @@ export function presentComment(row: CommentRow, hydration: CommentHydration): Co
       authorDeleted: false,
       content: '',
       createdAt: row.createdAt,
+      editedAt: null,
       mentions: [],
       replies: [],
       deleted: true,
       canDelete: false,
+      canEdit: false,
     };
   }
   return {
@@ -31,10 +33,12 @@ export function presentComment(row: CommentRow, hydration: CommentHydration): Co
     authorDeleted: row.authorId === null,
     content: row.content,
     createdAt: row.createdAt,
+    editedAt: row.editedAt,
     mentions: orderedMentions(row.content, hydration.mentions.get(row.id) ?? []),
     replies: [],
     deleted: false,
     canDelete: canDeleteComment(hydration.viewerId, row),
+    canEdit: canEditComment(hydration.viewerId, row),
   };
 }
 

@@ -1,8 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { commentMentions, comments, users } from '../../db/schema.js';
+import { commentMentions, comments, posts, users } from '../../db/schema.js';
 import { rowsOf, visibleCommentsCte } from '../posts/index.js';
-import { visibleMemberJoin, visibleMembersWhere } from '../users/index.js';
+import {
+  followsMemberWhere,
+  mentionAllowedWhere,
+  visibleMemberJoin,
+  visibleMembersWhere,
+} from '../users/index.js';
 
 /**
  * The queries behind comments. Callers check the post's visibility first, and every read starts
@@ -18,6 +23,8 @@ export interface CommentRow {
   deleted: boolean;
   /** ISO 8601 (milliseconds). */
   createdAt: string;
+  /** ISO 8601 (milliseconds) of the author's last edit, or null. */
+  editedAt: string | null;
 }
 
 const commentRowColumns = sql`
@@ -27,7 +34,8 @@ const commentRowColumns = sql`
   author_id::text as "authorId",
   content,
   deleted_at is not null as "deleted",
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+  to_char(edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "editedAt"`;
 
 /** The visible comments of a post, oldest first (replies follow the order they were written). */
 export async function loadVisibleComments(
@@ -84,7 +92,11 @@ export interface MentionedMemberRow {
   lastName: string;
 }
 
-/** Which of these ids are members `viewerId` may see, in one query. */
+/**
+ * Which of these ids the author may mention, in one query: members `viewerId` may see who accept
+ * mentions from them (users' `mentionAllowedWhere`: their "who can mention me"). A mention of
+ * anyone else stays plain text — no mention row, no link.
+ */
 export async function visibleMembersAmong(
   db: Executor,
   viewerId: string,
@@ -95,7 +107,13 @@ export async function visibleMembersAmong(
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(and(inArray(users.id, [...ids]), visibleMembersWhere(viewerId)));
+    .where(
+      and(
+        inArray(users.id, [...ids]),
+        visibleMembersWhere(viewerId),
+        mentionAllowedWhere(viewerId, users.id),
+      ),
+    );
   for (const row of rows) members.set(row.id, row);
   return members;
 }
@@ -165,4 +183,61 @@ export async function markCommentDeleted(
 
 export async function deleteCommentRow(tx: Executor, commentId: string): Promise<void> {
   await tx.delete(comments).where(eq(comments.id, commentId));
+}
+
+/**
+ * The author's new content, and its mentions rewritten to match, in the caller's transaction.
+ * Returns false when the comment is no longer the author's live comment (deleted meanwhile).
+ */
+export async function rewriteComment(
+  tx: Executor,
+  commentId: string,
+  authorId: string,
+  edit: { content: string; mentionedIds: readonly string[]; editedAt: Date },
+): Promise<boolean> {
+  const [row] = await tx
+    .update(comments)
+    .set({ content: edit.content, editedAt: edit.editedAt })
+    .where(
+      and(eq(comments.id, commentId), eq(comments.authorId, authorId), isNull(comments.deletedAt)),
+    )
+    .returning({ id: comments.id });
+  if (!row) return false;
+  await tx.delete(commentMentions).where(eq(commentMentions.commentId, commentId));
+  await insertMentions(tx, commentId, edit.mentionedIds);
+  return true;
+}
+
+/**
+ * What a new account already sent to strangers (members who do not follow it): comments on their
+ * posts, and mentions of them. For the new-account limits (users' `assertWithinNewAccountLimit`).
+ */
+export async function countStrangerContacts(
+  db: Executor,
+  authorId: string,
+): Promise<{ comments: number; mentions: number }> {
+  const result = await db.execute(sql`select
+    (select count(*)::int from ${comments} c join ${posts} p on p.id = c.post_id
+      where c.author_id = ${authorId}::uuid and p.author_id <> ${authorId}::uuid
+        and not ${followsMemberWhere(sql`p.author_id`, authorId)}) as "comments",
+    (select count(*)::int from ${commentMentions} m join ${comments} c on c.id = m.comment_id
+      where c.author_id = ${authorId}::uuid and m.user_id <> ${authorId}::uuid
+        and not ${followsMemberWhere(sql`m.user_id`, authorId)}) as "mentions"`);
+  const [row] = rowsOf<{ comments: number; mentions: number }>(result);
+  return { comments: Number(row?.comments ?? 0), mentions: Number(row?.mentions ?? 0) };
+}
+
+/** Which of these members do not follow `userId` (strangers to them), in one query. */
+export async function strangersAmong(
+  db: Executor,
+  userId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const others = [...new Set(ids)].filter((id) => id !== userId);
+  if (others.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, others), sql`not ${followsMemberWhere(users.id, userId)}`));
+  return rows.map((row) => row.id);
 }

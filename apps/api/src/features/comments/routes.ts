@@ -3,6 +3,7 @@ import {
   CreateCommentSchema,
   CreateTopLevelCommentSchema,
   IdSchema,
+  UpdateCommentSchema,
 } from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
@@ -10,6 +11,7 @@ import { parseBody } from '../../http/body.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
+import { editComment } from './edit.js';
 import { addComment, deleteComment, listComments } from './service.js';
 
 /** Comments on posts, under /api/posts. */
@@ -48,6 +50,15 @@ export function commentRoutes(context: AppContext): Router {
       res.status(201).json({ success: true, message: COMMENT_MESSAGES.added, comment });
     },
   );
+
+  // The edited comment alone (its `replies` are left empty: the thread around it is unchanged).
+  router.patch('/posts/:postId/comments/:commentId', requireMember, async (req, res) => {
+    const postId = parse(IdSchema, req.params.postId);
+    const commentId = parse(IdSchema, req.params.commentId);
+    const { content } = parseBody(UpdateCommentSchema, req);
+    const comment = await editComment(context, memberId(req), postId, commentId, content);
+    res.json({ success: true, message: COMMENT_MESSAGES.updated, comment });
+  });
 
   router.delete('/posts/:postId/comments/:commentId', requireMember, async (req, res) => {
     const postId = parse(IdSchema, req.params.postId);

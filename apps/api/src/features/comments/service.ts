@@ -5,10 +5,12 @@ import {
   type CommentDto,
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { isForeignKeyViolation } from '../../db/concurrency.js';
-import { findVisiblePost } from '../posts/index.js';
+import { assertMayComment, findVisiblePost } from '../posts/index.js';
 import { loadMemberSummaries } from '../users/index.js';
+import { assertNewAccountMayContact } from './new-account-limits.js';
 import { assertCanDeleteComment } from './policy.js';
 import { presentComment, presentCommentTree } from './presenter.js';
 import {
@@ -67,12 +69,18 @@ export async function addComment(
 ): Promise<CommentDto> {
   const { db } = context;
   const parentId = input.parentCommentId ?? null;
-  if (!(await findVisiblePost(db, authorId, postId))) throw notFound(POST_MESSAGES.notFound);
+  const post = await findVisiblePost(db, authorId, postId);
+  if (!post) throw notFound(POST_MESSAGES.notFound);
   if (parentId) {
     const parent = await findVisibleComment(db, authorId, postId, parentId);
     if (!parent || parent.deleted) throw notFound(COMMENT_MESSAGES.notFound);
   }
+  await assertMayComment(db, authorId, post);
   const mentioned = await visibleMembersAmong(db, authorId, mentionedUserIds(input.content));
+  await assertNewAccountMayContact(context, authorId, {
+    postAuthorId: post.authorId,
+    mentionedIds: [...mentioned.keys()],
+  });
   const createdAt = context.clock.now();
 
   let commentId: string;
@@ -106,6 +114,7 @@ export async function addComment(
       content: input.content,
       deleted: false,
       createdAt: createdAt.toISOString(),
+      editedAt: null,
     },
     { viewerId: authorId, authors, mentions: new Map([[commentId, [...mentioned.values()]]]) },
   );
@@ -129,18 +138,30 @@ export async function deleteComment(
   assertCanDeleteComment(actorId, comment);
 
   await db.transaction(async (tx) => {
-    const locked = await lockCommentForDelete(tx, commentId);
-    if (!locked || locked.deleted) throw notFound(COMMENT_MESSAGES.notFound);
-    if (locked.hasReplies) {
-      await markCommentDeleted(tx, commentId, context.clock.now());
-      return;
-    }
-    await deleteCommentRow(tx, commentId);
-    for (let parentId = locked.parentId; parentId;) {
-      const parent = await lockCommentForDelete(tx, parentId);
-      if (!parent || !parent.deleted || parent.hasReplies) break;
-      await deleteCommentRow(tx, parentId);
-      parentId = parent.parentId;
+    if (!(await removeComment(tx, commentId, context.clock.now()))) {
+      throw notFound(COMMENT_MESSAGES.notFound);
     }
   });
+}
+
+/**
+ * Removes a comment in the caller's transaction — its author's delete, or a moderator's "remove":
+ * with replies it stays as a placeholder, without them the row goes, and so does any placeholder
+ * above it left with nothing beneath. False when it was already gone.
+ */
+export async function removeComment(tx: Executor, commentId: string, now: Date): Promise<boolean> {
+  const locked = await lockCommentForDelete(tx, commentId);
+  if (!locked || locked.deleted) return false;
+  if (locked.hasReplies) {
+    await markCommentDeleted(tx, commentId, now);
+    return true;
+  }
+  await deleteCommentRow(tx, commentId);
+  for (let parentId = locked.parentId; parentId;) {
+    const parent = await lockCommentForDelete(tx, parentId);
+    if (!parent || !parent.deleted || parent.hasReplies) break;
+    await deleteCommentRow(tx, parentId);
+    parentId = parent.parentId;
+  }
+  return true;
 }

@@ -35,6 +35,7 @@ describe('POST /api/connections/follow', () => {
     expect(follow.body).toEqual({
       success: true,
       isFollowing: true,
+      isRequested: false,
       message: 'Followed successfully',
       followersCount: 2,
     });
@@ -44,7 +45,7 @@ describe('POST /api/connections/follow', () => {
       .post('/api/connections/isFollowing')
       .set('Cookie', me.cookie)
       .send({ userId: me.user.id, followedUserId: star.user.id });
-    expect(check.body).toEqual({ success: true, isConnection: true });
+    expect(check.body).toEqual({ success: true, isConnection: true, isRequested: false });
 
     const unfollow = await request(t.app)
       .post('/api/connections/follow')
@@ -53,6 +54,7 @@ describe('POST /api/connections/follow', () => {
     expect(unfollow.body).toEqual({
       success: true,
       isFollowing: false,
+      isRequested: false,
       message: 'Unfollowed successfully',
       followersCount: 1,
     });
@@ -61,7 +63,7 @@ describe('POST /api/connections/follow', () => {
       .post('/api/connections/isFollowing')
       .set('Cookie', me.cookie)
       .send({ followedUserId: star.user.id });
-    expect(after.body).toEqual({ success: true, isConnection: false });
+    expect(after.body).toEqual({ success: true, isConnection: false, isRequested: false });
   });
 
   it("refuses following yourself with 400 'You cannot follow yourself'", async () => {

@@ -1,2 +1,3 @@
 /** Following members. */
 export { connectionRoutes } from './routes.js';
+export { endConnectionsBetween } from './repo.js';

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { follows, users } from '../../db/schema.js';
+import { followRequests, follows, users } from '../../db/schema.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
 import { visibleMemberJoin, visibleMembersWhere } from '../users/index.js';
 
@@ -32,23 +32,27 @@ export async function followExists(
   return row !== undefined;
 }
 
-/** Follows, or unfollows if already following. Run inside a transaction serialized on the pair. */
-export async function toggleFollowRow(
+/** Starts following (nothing changes if already following). */
+export async function insertFollowRow(
   tx: Executor,
   followerId: string,
   followeeId: string,
   now: Date,
+): Promise<void> {
+  await tx.insert(follows).values({ followerId, followeeId, createdAt: now }).onConflictDoNothing();
+}
+
+/** Stops following; false when there was no follow. */
+export async function deleteFollowRow(
+  tx: Executor,
+  followerId: string,
+  followeeId: string,
 ): Promise<boolean> {
-  const inserted = await tx
-    .insert(follows)
-    .values({ followerId, followeeId, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ followerId: follows.followerId });
-  if (inserted.length > 0) return true;
-  await tx
+  const deleted = await tx
     .delete(follows)
-    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
-  return false;
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .returning({ followerId: follows.followerId });
+  return deleted.length > 0;
 }
 
 const follower = alias(users, 'follower');
@@ -128,4 +132,27 @@ export async function pageConnections(
     )
     .orderBy(desc(follows.createdAt), desc(other))
     .limit(page.limit + 1);
+}
+
+/**
+ * Ends every follow between two members, both ways, and any pending follow request between them
+ * (a block does this, in its own transaction).
+ */
+export async function endConnectionsBetween(db: Executor, a: string, b: string): Promise<void> {
+  await db
+    .delete(follows)
+    .where(
+      or(
+        and(eq(follows.followerId, a), eq(follows.followeeId, b)),
+        and(eq(follows.followerId, b), eq(follows.followeeId, a)),
+      ),
+    );
+  await db
+    .delete(followRequests)
+    .where(
+      or(
+        and(eq(followRequests.followerId, a), eq(followRequests.followeeId, b)),
+        and(eq(followRequests.followerId, b), eq(followRequests.followeeId, a)),
+      ),
+    );
 }

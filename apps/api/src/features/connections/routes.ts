@@ -1,11 +1,18 @@
-import { CONNECTION_MESSAGES, FollowSchema, IdSchema, PageQuerySchema } from '@kindred/contracts';
+import { FollowSchema, IdSchema, PageQuerySchema, PRIVACY_MESSAGES } from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
 import { parseBody } from '../../http/body.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
-import { connectionCounts, isFollowing, listConnections, toggleFollow } from './service.js';
+import {
+  answerFollowRequest,
+  connectionCounts,
+  isFollowing,
+  listConnections,
+  listFollowRequests,
+  toggleFollow,
+} from './service.js';
 
 /** /api/connections — following members. */
 export function connectionRoutes(context: AppContext): Router {
@@ -14,8 +21,8 @@ export function connectionRoutes(context: AppContext): Router {
   router.post('/connections/isFollowing', requireMember, async (req, res) => {
     const input = parseBody(FollowSchema, req);
     const followerId = assertActingAs(req, input.userId);
-    const isConnection = await isFollowing(context, followerId, input.followedUserId);
-    res.json({ success: true, isConnection });
+    const state = await isFollowing(context, followerId, input.followedUserId);
+    res.json({ success: true, ...state });
   });
 
   router.post(
@@ -29,7 +36,8 @@ export function connectionRoutes(context: AppContext): Router {
       res.json({
         success: true,
         isFollowing: result.isFollowing,
-        message: result.isFollowing ? CONNECTION_MESSAGES.followed : CONNECTION_MESSAGES.unfollowed,
+        isRequested: result.isRequested,
+        message: result.message,
         followersCount: result.followersCount,
       });
     },
@@ -48,6 +56,23 @@ export function connectionRoutes(context: AppContext): Router {
       res.json({ success: true, ...page });
     });
   }
+
+  // Follow requests made to the signed-in member (they approve their followers).
+  router.get('/connections/requests', requireMember, async (req, res) => {
+    const query = parse(PageQuerySchema, req.query);
+    const page = await listFollowRequests(context, memberId(req), query);
+    res.json({ success: true, ...page });
+  });
+
+  router.post('/connections/requests/:id/approve', requireMember, async (req, res) => {
+    await answerFollowRequest(context, memberId(req), parse(IdSchema, req.params.id), 'approve');
+    res.json({ success: true, message: PRIVACY_MESSAGES.requestApproved });
+  });
+
+  router.post('/connections/requests/:id/decline', requireMember, async (req, res) => {
+    await answerFollowRequest(context, memberId(req), parse(IdSchema, req.params.id), 'decline');
+    res.json({ success: true, message: PRIVACY_MESSAGES.requestDeclined });
+  });
 
   return router;
 }

@@ -1,22 +1,39 @@
 import {
   CONNECTION_MESSAGES,
   POST_MESSAGES,
+  PRIVACY_MESSAGES,
   type AuthorSummary,
+  type FollowRequest,
   type PageQuery,
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import type { Executor } from '../../db/client.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
 import { decodeCursor, toPage } from '../../db/keyset.js';
-import { loadMemberSummaries } from '../users/index.js';
-import { assertMayFollow } from './policy.js';
+import {
+  assertWithinNewAccountLimit,
+  loadMemberSummaries,
+  newAccountLimitEndsAt,
+  privacySettingsOf,
+} from '../users/index.js';
+import {
+  countStrangerFollows,
+  deleteRequestBetween,
+  insertRequest,
+  pageRequests,
+  requestExists,
+  takeRequest,
+} from './follow-requests.js';
+import { assertMayFollow, connectionListsHidden } from './policy.js';
 import {
   countFollowers,
+  deleteFollowRow,
   followExists,
+  insertFollowRow,
   isVisibleMember,
   loadConnectionCounts,
   pageConnections,
-  toggleFollowRow,
 } from './repo.js';
 
 /** Following members: the domain logic behind /api/connections. */
@@ -25,19 +42,31 @@ export async function isFollowing(
   context: AppContext,
   followerId: string,
   followeeId: string,
-): Promise<boolean> {
-  return followExists(context.db, followerId, followeeId);
+): Promise<{ isConnection: boolean; isRequested: boolean }> {
+  const [isConnection, isRequested] = await Promise.all([
+    followExists(context.db, followerId, followeeId),
+    requestExists(context.db, followerId, followeeId),
+  ]);
+  return { isConnection, isRequested };
 }
 
 export interface FollowResult {
   isFollowing: boolean;
+  isRequested: boolean;
+  message:
+    | typeof CONNECTION_MESSAGES.followed
+    | typeof CONNECTION_MESSAGES.unfollowed
+    | typeof PRIVACY_MESSAGES.requested
+    | typeof PRIVACY_MESSAGES.requestCancelled;
   followersCount: number;
 }
 
 /**
- * Follows the member, or unfollows them if already following. Toggles on the same pair run one
- * after the other, so parallel clicks end in the state sequential ones would; the follower count
- * returned is exact at that moment.
+ * The follow button. Unfollows a member already followed, withdraws a pending request; otherwise
+ * follows as the member allows (`whoCanFollow`): `everyone` → a follow, `approve` → a request they
+ * answer, `nobody` → refused (403). A new account is limited in how many strangers it follows.
+ * Toggles on the same pair run one after the other, so parallel clicks end in the state sequential
+ * ones would; the follower count returned is exact at that moment.
  */
 export async function toggleFollow(
   context: AppContext,
@@ -50,11 +79,45 @@ export async function toggleFollow(
       await serializeOn(tx, `follow:${actorId}:${targetId}`);
       if (!(await isVisibleMember(tx, actorId, targetId)))
         throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
-      const following = await toggleFollowRow(tx, actorId, targetId, context.clock.now());
-      return {
-        isFollowing: following,
+      const result = async (
+        state: Pick<FollowResult, 'isFollowing' | 'isRequested' | 'message'>,
+      ): Promise<FollowResult> => ({
+        ...state,
         followersCount: await countFollowers(tx, actorId, targetId),
-      };
+      });
+      if (await deleteFollowRow(tx, actorId, targetId)) {
+        return result({
+          isFollowing: false,
+          isRequested: false,
+          message: CONNECTION_MESSAGES.unfollowed,
+        });
+      }
+      if (await deleteRequestBetween(tx, actorId, targetId)) {
+        return result({
+          isFollowing: false,
+          isRequested: false,
+          message: PRIVACY_MESSAGES.requestCancelled,
+        });
+      }
+      const { whoCanFollow } = await privacySettingsOf(tx, targetId);
+      if (whoCanFollow === 'nobody')
+        throw forbidden(PRIVACY_MESSAGES.notAcceptingFollowers, 'FOLLOW_NOT_ALLOWED');
+      const now = context.clock.now();
+      await assertNewAccountMayFollow(tx, actorId, targetId, now);
+      if (whoCanFollow === 'approve') {
+        await insertRequest(tx, actorId, targetId, now);
+        return result({
+          isFollowing: false,
+          isRequested: true,
+          message: PRIVACY_MESSAGES.requested,
+        });
+      }
+      await insertFollowRow(tx, actorId, targetId, now);
+      return result({
+        isFollowing: true,
+        isRequested: false,
+        message: CONNECTION_MESSAGES.followed,
+      });
     });
   } catch (error) {
     // The member's account was deleted meanwhile.
@@ -62,6 +125,23 @@ export async function toggleFollow(
       throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
     throw error;
   }
+}
+
+/**
+ * A new account (users' `newAccountLimitEndsAt`) follows, or asks to follow, few strangers — members
+ * who do not follow it — in its first day; past that, 429 saying when it frees up.
+ */
+async function assertNewAccountMayFollow(
+  tx: Executor,
+  actorId: string,
+  targetId: string,
+  now: Date,
+): Promise<void> {
+  const endsAt = await newAccountLimitEndsAt(tx, actorId, now);
+  if (!endsAt) return;
+  if (await followExists(tx, targetId, actorId)) return;
+  const alreadySent = await countStrangerFollows(tx, actorId);
+  assertWithinNewAccountLimit('follows', { alreadySent, adding: 1 }, endsAt, now);
 }
 
 export async function connectionCounts(
@@ -85,6 +165,14 @@ export async function listConnections(
   const after = decodeCursor(query.cursor, () => badRequest(POST_MESSAGES.invalidCursor));
   if (!(await isVisibleMember(context.db, viewerId, userId)))
     throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
+  if (viewerId !== userId) {
+    const [{ whoCanFollow }, viewerFollows] = await Promise.all([
+      privacySettingsOf(context.db, userId),
+      followExists(context.db, viewerId, userId),
+    ]);
+    if (connectionListsHidden({ viewerId, memberId: userId, whoCanFollow, viewerFollows }))
+      throw forbidden(PRIVACY_MESSAGES.connectionsHidden, 'CONNECTIONS_HIDDEN');
+  }
   const rows = await pageConnections(context.db, viewerId, userId, direction, {
     after,
     limit: query.limit,
@@ -102,4 +190,51 @@ export async function listConnections(
     }),
     nextCursor,
   };
+}
+
+/** GET /connections/requests: the members waiting for the viewer's approval, newest first. */
+export async function listFollowRequests(
+  context: AppContext,
+  viewerId: string,
+  query: PageQuery,
+): Promise<{ requests: FollowRequest[]; nextCursor: string | null }> {
+  const after = decodeCursor(query.cursor, () => badRequest(POST_MESSAGES.invalidCursor));
+  const rows = await pageRequests(context.db, viewerId, { after, limit: query.limit });
+  const { items, nextCursor } = toPage(rows, query.limit);
+  const summaries = await loadMemberSummaries(
+    context.db,
+    viewerId,
+    items.map((row) => row.followerId),
+  );
+  return {
+    requests: items.flatMap((row) => {
+      const user = summaries.get(row.followerId);
+      return user ? [{ _id: row.id, user, createdAt: row.createdAt.toISOString() }] : [];
+    }),
+    nextCursor,
+  };
+}
+
+/**
+ * Approves (the requester now follows the viewer) or declines (the request goes) a request made
+ * to the viewer. Anyone else's request, or one already answered, is "not found" and stays as it is.
+ */
+export async function answerFollowRequest(
+  context: AppContext,
+  viewerId: string,
+  requestId: string,
+  answer: 'approve' | 'decline',
+): Promise<void> {
+  try {
+    await context.db.transaction(async (tx) => {
+      const request = await takeRequest(tx, viewerId, requestId);
+      if (!request) throw notFound(PRIVACY_MESSAGES.requestNotFound);
+      if (answer === 'approve')
+        await insertFollowRow(tx, request.followerId, viewerId, context.clock.now());
+    });
+  } catch (error) {
+    // The requester's account was deleted meanwhile.
+    if (isForeignKeyViolation(error)) throw notFound(PRIVACY_MESSAGES.requestNotFound);
+    throw error;
+  }
 }

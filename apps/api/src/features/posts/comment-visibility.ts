@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { comments } from '../../db/schema.js';
-import { visibleMemberExists } from '../users/index.js';
+import { notMutedBy, visibleMemberExists } from '../users/index.js';
 
 /**
  * Which comments under a post a viewer sees — part of the posts policy, because a post card
@@ -10,7 +10,10 @@ import { visibleMemberExists } from '../users/index.js';
  *   - a comment whose author the viewer may not see (users' `visibleMembersWhere`: a disabled
  *     account) is hidden, and the replies beneath it with it (a thread is not shown without what
  *     it answers); all of it returns if the account does;
- *   - a comment whose author deleted their account stays, without author ("Deleted User").
+ *   - a comment whose author deleted their account stays, without author ("Deleted User");
+ *   - a comment by a member the viewer muted is hidden like one by a hidden author (with the
+ *     replies beneath it), wherever the post is shown: a mute takes a member's comments out of
+ *     the viewer's feeds, and the comments under a post are read the same way everywhere.
  */
 
 /**
@@ -18,7 +21,7 @@ import { visibleMemberExists } from '../users/index.js';
  * `viewerId` may see the author, or the author's account is gone.
  */
 export function commentAuthorVisible(viewerId: string, authorIdColumn: SQL): SQL {
-  return sql`(${authorIdColumn} is null or ${visibleMemberExists(viewerId, authorIdColumn)})`;
+  return sql`(${authorIdColumn} is null or (${visibleMemberExists(viewerId, authorIdColumn)} and ${notMutedBy(viewerId, authorIdColumn)}))`;
 }
 
 /**
@@ -32,11 +35,11 @@ export function visibleCommentsCte(viewerId: string, postIds: readonly string[])
     sql`, `,
   );
   return sql`with recursive visible_comments as (
-    select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at
+    select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at, c.edited_at
     from ${comments} c
     where c.post_id in (${ids}) and c.parent_id is null and ${commentAuthorVisible(viewerId, sql`c.author_id`)}
     union all
-    select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at
+    select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at, c.edited_at
     from ${comments} c
     join visible_comments parent on c.parent_id = parent.id
     where ${commentAuthorVisible(viewerId, sql`c.author_id`)}

@@ -14,7 +14,8 @@ import { visibleMemberExists } from '../users/index.js';
  *   - private   → to the author alone.
  * Deleted members' posts are gone with them (rows cascade).
  *
- * Change: only the author deletes a post.
+ * Change: only the author deletes a post, and only the author edits its title, description and
+ * privacy. A narrower privacy holds from the next query on: nothing caches who may see a post.
  *
  * Reads never filter afterwards in code: every query that returns posts adds
  * `visiblePostsWhere(viewer)` to its WHERE clause, so a post the viewer may not see never leaves
@@ -45,4 +46,12 @@ export function canDeletePost(actorId: string, post: { authorId: string }): bool
 
 export function assertCanDeletePost(actorId: string, post: { authorId: string }): void {
   if (!canDeletePost(actorId, post)) throw forbidden(POST_MESSAGES.deleteNotOwn);
+}
+
+export function canEditPost(actorId: string, post: { authorId: string }): boolean {
+  return post.authorId === actorId;
+}
+
+export function assertCanEditPost(actorId: string, post: { authorId: string }): void {
+  if (!canEditPost(actorId, post)) throw forbidden(POST_MESSAGES.editNotOwn);
 }

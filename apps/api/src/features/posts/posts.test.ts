@@ -60,7 +60,11 @@ describe('POST /api/posts/create', () => {
         commentsCount: 0,
         isLiked: false,
         createdAt: t.clock.now().toISOString(),
+        editedAt: null,
+        commentPolicy: 'everyone',
+        canComment: true,
         canDelete: true,
+        canEdit: true,
       },
     });
     const [row] = await t.context.db.select().from(posts).where(eq(posts.id, res.body.post._id));

@@ -1,7 +1,8 @@
 import type { PostDto } from '@kindred/contracts';
 import { mediaUrl } from '../media/index.js';
 import type { MemberSummary } from '../users/index.js';
-import { canDeletePost } from './policy.js';
+import { mayComment } from './comment-policy.js';
+import { canDeletePost, canEditPost } from './policy.js';
 import type { LikeStats, PostRow } from './repo.js';
 
 /** What a page of posts needs besides the rows; each map is filled by one batched query. */
@@ -10,6 +11,8 @@ export interface PostHydration {
   authors: Map<string, MemberSummary>;
   likes: Map<string, LikeStats>;
   commentCounts: Map<string, number>;
+  /** The authors on the page whom the viewer follows (for `canComment`). */
+  followedAuthors: Set<string>;
 }
 
 /** A post row → the JSON the contract promises. No raw row leaves the API. */
@@ -35,6 +38,10 @@ export function presentPost(row: PostRow, hydration: PostHydration): PostDto {
     commentsCount: hydration.commentCounts.get(row.id) ?? 0,
     isLiked: likes.likedByViewer,
     createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    commentPolicy: row.commentPolicy,
+    canComment: mayComment(hydration.viewerId, row, hydration.followedAuthors.has(row.authorId)),
     canDelete: canDeletePost(hydration.viewerId, row),
+    canEdit: canEditPost(hydration.viewerId, row),
   };
 }

@@ -2,12 +2,12 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { follows, postLikes, posts, users } from '../../db/schema.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
-import { visibleMemberJoin } from '../users/index.js';
+import { notMutedBy, visibleMemberJoin } from '../users/index.js';
 import { visiblePostsWhere } from './policy.js';
 
 /** The queries behind posts and likes. Every read that returns posts applies the policy's filter. */
 
-const postColumns = {
+export const postColumns = {
   id: posts.id,
   authorId: posts.authorId,
   title: posts.title,
@@ -18,6 +18,8 @@ const postColumns = {
   mediaWidth: posts.mediaWidth,
   mediaHeight: posts.mediaHeight,
   createdAt: posts.createdAt,
+  editedAt: posts.editedAt,
+  commentPolicy: posts.commentPolicy,
   keysetTime: keysetTime(posts.createdAt),
 };
 
@@ -32,6 +34,8 @@ export type PostRow = {
   mediaWidth: number | null;
   mediaHeight: number | null;
   createdAt: Date;
+  editedAt: Date | null;
+  commentPolicy: 'everyone' | 'followers' | 'nobody';
   keysetTime: string;
 };
 
@@ -46,12 +50,13 @@ export type FeedScope =
 
 function scopeWhere(scope: FeedScope, viewerId: string): SQL {
   switch (scope.kind) {
+    // The feeds leave out members the viewer muted (never the viewer: nobody mutes themself).
     case 'general':
-      return sql`(${posts.privacy} = 'public' or ${posts.authorId} = ${viewerId})`;
+      return sql`(${posts.privacy} = 'public' or ${posts.authorId} = ${viewerId}) and ${notMutedBy(viewerId, posts.authorId)}`;
     case 'following':
       return sql`${posts.authorId} in (
         select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId}
-      )`;
+      ) and ${notMutedBy(viewerId, posts.authorId)}`;
     case 'author':
       return eq(posts.authorId, scope.authorId);
   }

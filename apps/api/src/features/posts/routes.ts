@@ -5,6 +5,7 @@ import {
   LikePostSchema,
   PageQuerySchema,
   POST_MESSAGES,
+  UpdatePostSchema,
 } from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
@@ -12,6 +13,7 @@ import { parseBody } from '../../http/body.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
+import { editPost } from './edit.js';
 import { createPost, deletePost, listPosts, toggleLike } from './service.js';
 import { receivePostMedia } from './upload.js';
 
@@ -67,6 +69,13 @@ export function postRoutes(context: AppContext): Router {
       res.json({ success: true, ...result });
     },
   );
+
+  router.patch('/posts/:postId', requireMember, async (req, res) => {
+    const postId = parse(IdSchema, req.params.postId);
+    const edit = parseBody(UpdatePostSchema, req);
+    const post = await editPost(context, memberId(req), postId, edit);
+    res.json({ success: true, message: POST_MESSAGES.updated, post });
+  });
 
   router.delete('/posts/:postId', requireMember, async (req, res) => {
     const postId = parse(IdSchema, req.params.postId);

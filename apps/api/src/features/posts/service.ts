@@ -3,6 +3,7 @@ import {
   POST_MESSAGES,
   type PageQuery,
   type PostDto,
+  type CommentPolicy,
   type PostPrivacy,
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
@@ -17,9 +18,10 @@ import {
   sniffMediaType,
   newMediaKey,
 } from '../media/index.js';
-import { loadMemberSummaries } from '../users/index.js';
+import { loadMemberSummaries, privacySettingsOf } from '../users/index.js';
 import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
 import { decodeCursor, toPage } from '../../db/keyset.js';
+import { authorsFollowedBy } from './comment-policy.js';
 import { countVisibleComments } from './comment-visibility.js';
 import { assertCanDeletePost } from './policy.js';
 import { presentPost } from './presenter.js';
@@ -94,7 +96,7 @@ export async function hydratePosts(
 ): Promise<PostDto[]> {
   if (rows.length === 0) return [];
   const postIds = rows.map((row) => row.id);
-  const [authors, likes, commentCounts] = await Promise.all([
+  const [authors, likes, commentCounts, followedAuthors] = await Promise.all([
     loadMemberSummaries(
       db,
       viewerId,
@@ -102,8 +104,15 @@ export async function hydratePosts(
     ),
     loadLikeStats(db, viewerId, postIds),
     countVisibleComments(db, viewerId, postIds),
+    authorsFollowedBy(
+      db,
+      viewerId,
+      rows.map((row) => row.authorId),
+    ),
   ]);
-  return rows.map((row) => presentPost(row, { viewerId, authors, likes, commentCounts }));
+  return rows.map((row) =>
+    presentPost(row, { viewerId, authors, likes, commentCounts, followedAuthors }),
+  );
 }
 
 export interface UploadedMedia {
@@ -115,6 +124,8 @@ export interface NewPost {
   title: string;
   description: string;
   privacy: PostPrivacy;
+  /** Absent: the author's default (`defaultCommentPolicy` in their privacy settings). */
+  commentPolicy?: CommentPolicy | undefined;
 }
 
 export async function createPost(
@@ -123,6 +134,8 @@ export async function createPost(
   input: NewPost,
   file: UploadedMedia | undefined,
 ): Promise<PostDto> {
+  const commentPolicy =
+    input.commentPolicy ?? (await privacySettingsOf(context.db, authorId)).defaultCommentPolicy;
   const media = file && file.size > 0 ? await storePostMedia(context, file) : undefined;
   let row: PostRow;
   try {
@@ -131,6 +144,7 @@ export async function createPost(
       title: input.title,
       description: input.description,
       privacy: input.privacy,
+      commentPolicy,
       mediaKey: media?.key ?? null,
       mediaType: media?.type ?? null,
       mediaMime: media?.mime ?? null,

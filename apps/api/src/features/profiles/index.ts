@@ -1,2 +1,3 @@
 /** A member's profile (details, location) and photos. */
 export { profileRoutes } from './routes.js';
+export { findReportablePhoto, removePhoto } from './moderation.js';

@@ -179,13 +179,38 @@ export async function reorderPhotos(
   userId: string,
   urls: readonly string[],
 ) {
-  if (!canChangeProfile(viewerId, userId)) throw forbidden('You can only change your own photos');
+  if (!canChangeProfile(viewerId, userId)) throw forbidden(PHOTO_MESSAGES.changeNotOwn);
   const { removedKeys, kept } = await context.db.transaction(async (tx) => {
     if (!(await lockMember(tx, userId))) throw notFound('User not found', 'MEMBER_NOT_FOUND');
     const removedKeys = await applyPhotoOrder(tx, userId, urls);
     return { removedKeys, kept: await photosOf(tx, userId) };
   });
   await deleteMediaFiles(context.storage, context.logger, removedKeys);
+  return presentPhotoList(kept);
+}
+
+/**
+ * PUT /profile/photos/order {photos}: the member's own photos in a new order (first = profile
+ * picture). The list must name each of them exactly once: a list that misses one (a page that did
+ * not see the latest upload), repeats one or names anything else is refused (400) and nothing
+ * moves; nothing is ever deleted here. The count never changes, so the plan's allowance holds.
+ * Checked and written under the member's row lock, in one transaction.
+ */
+export async function setPhotoOrder(
+  context: Pick<AppContext, 'db'>,
+  viewerId: string,
+  urls: readonly string[],
+) {
+  const kept = await context.db.transaction(async (tx) => {
+    if (!(await lockMember(tx, viewerId))) throw notFound('User not found', 'MEMBER_NOT_FOUND');
+    const current = await photosOf(tx, viewerId);
+    if (urls.length !== current.length) throw badRequest(PHOTO_MESSAGES.orderIncomplete);
+    // Same length, each URL one of the member's photos and none twice: a permutation, so
+    // applyPhotoOrder only moves photos (it refuses the rest before writing anything).
+    const removed = await applyPhotoOrder(tx, viewerId, urls);
+    if (removed.length > 0) throw badRequest(PHOTO_MESSAGES.orderIncomplete);
+    return photosOf(tx, viewerId);
+  });
   return presentPhotoList(kept);
 }
 
@@ -200,7 +225,7 @@ export async function deletePhoto(
   userId: string,
   filename: string,
 ): Promise<void> {
-  if (!canChangeProfile(viewerId, userId)) throw forbidden('You can only change your own photos');
+  if (!canChangeProfile(viewerId, userId)) throw forbidden(PHOTO_MESSAGES.changeNotOwn);
   if (!MEDIA_KEY_PATTERN.test(filename)) throw notFound(PHOTO_MESSAGES.notFound);
   const removed = await context.db.transaction(async (tx) => {
     if (!(await lockMember(tx, userId))) throw notFound('User not found', 'MEMBER_NOT_FOUND');

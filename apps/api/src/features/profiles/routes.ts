@@ -1,10 +1,11 @@
 import {
   IdSchema,
   PHOTO_MESSAGES,
-  PhotoOrderRequestSchema,
+  PhotoReorderRequestSchema,
   PROFILE_MESSAGES,
   ProfileCreateRequestSchema,
   ProfileIdSchema,
+  ProfileUpdateRequestSchema,
 } from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
@@ -12,8 +13,8 @@ import { parseBody } from '../../http/body.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { badRequest, parse } from '../../http/errors.js';
-import { deletePhoto, reorderPhotos, uploadPhoto } from './photos.js';
-import { getProfile, saveProfile } from './service.js';
+import { deletePhoto, setPhotoOrder, uploadPhoto } from './photos.js';
+import { getProfile, saveProfile, updateProfile } from './service.js';
 import { receivePhoto } from './upload.js';
 
 export function profileRoutes(context: AppContext): Router {
@@ -41,10 +42,17 @@ export function profileRoutes(context: AppContext): Router {
     },
   );
 
+  // The wizard's photo list after each upload, or (after the wizard) any of the profile's details.
   router.post('/profile/update/:userId', requireMember, async (req, res) => {
     const userId = parse(IdSchema, req.params.userId);
-    const { photos } = parseBody(PhotoOrderRequestSchema, req);
-    const kept = await reorderPhotos(context, memberId(req), userId, photos);
+    const update = parseBody(ProfileUpdateRequestSchema, req);
+    const updated = await updateProfile(context, memberId(req), userId, update);
+    res.json({ success: true, ...updated });
+  });
+
+  router.put('/profile/photos/order', requireMember, async (req, res) => {
+    const { photos } = parseBody(PhotoReorderRequestSchema, req);
+    const kept = await setPhotoOrder(context, memberId(req), photos);
     res.json({ success: true, message: PHOTO_MESSAGES.reordered, ...kept });
   });
 

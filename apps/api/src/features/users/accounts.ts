@@ -91,6 +91,25 @@ export async function recordLogin(
   return row;
 }
 
+/**
+ * A new password (its bcrypt hash), from a reset or a change: `passwordChangedAt` records when, so
+ * the member's sessions and notices can be judged against it. Ending the sessions is the caller's
+ * part (the session store is not this table).
+ */
+export async function savePasswordHash(
+  db: Executor,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
 export async function markEmailVerified(
   db: Executor,
   userId: string,
@@ -159,6 +178,17 @@ export async function useTotpStep(db: Executor, userId: string, step: number): P
     )
     .returning({ id: users.id });
   return Boolean(fresh);
+}
+
+/**
+ * Removes the member's authenticator (secret, enabled time, last used step), so that their next
+ * sign-in asks them to set it up again (an operator's reset for a member who lost it).
+ */
+export async function clearTwoFactor(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ totpSecretEncrypted: null, totpEnabledAt: null, totpLastUsedStep: null, updatedAt: now })
+    .where(eq(users.id, userId));
 }
 
 /**

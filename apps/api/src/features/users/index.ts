@@ -3,7 +3,13 @@
  * "may this viewer see this member?" (visibility.ts). Other features use what is exported here.
  */
 export * from './accounts.js';
-export { visibleMemberExists, visibleMemberJoin, visibleMembersWhere } from './visibility.js';
+export {
+  notMutedBy,
+  visibleApartFromBlocksWhere,
+  visibleMemberExists,
+  visibleMemberJoin,
+  visibleMembersWhere,
+} from './visibility.js';
 export type { MembersTable } from './visibility.js';
 export { canManageAccount, canSeePrivateDetails } from './policy.js';
 export {
@@ -23,8 +29,27 @@ export {
 } from './subscription.js';
 export { nameSearchColumns } from './names.js';
 export {
+  grantRole,
+  roleOf,
+  suspendMember,
+  unsafeMembersForModeration,
+  type ModeratedMember,
+  type RoleGrant,
+} from './roles.js';
+export {
   claimDueReminders,
   releaseReminderClaim,
   type DueReminder,
 } from './verification-reminders.js';
+export {
+  assertWithinNewAccountLimit,
+  followsMemberWhere,
+  mentionAllowedWhere,
+  newAccountLimitEndsAt,
+  privacySettingsOf,
+  privacySettingsOfMany,
+  showsLocationTo,
+} from './privacy-settings.js';
 export { userRoutes } from './routes.js';
+export { memberSessionRoutes } from './session-routes.js';
+export { saveEmail } from './credentials.js';

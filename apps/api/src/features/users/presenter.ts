@@ -39,6 +39,10 @@ export function presentPublicUser(
     subscriptionStatus: effectiveStatus(user, now),
     trialEndDate: presentTrialEndDate(user),
   };
-  if (canSeePrivateDetails(viewerId, user.id)) presented.email = user.email;
+  if (canSeePrivateDetails(viewerId, user.id)) {
+    presented.email = user.email;
+    // The web app shows the moderation page's link to moderators and admins.
+    presented.role = user.role;
+  }
   return presented;
 }

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { photos, posts, profiles, users } from '../../db/schema.js';
 import { nameSearchColumns, searchKey } from './names.js';
 import { memberSummaryColumns, profilePictureJoin } from './summary.js';
+import { mentionAllowedWhere, searchableMembersWhere } from './privacy-settings.js';
 import { visibleMembersWhere } from './visibility.js';
 
 export type { Executor };
@@ -76,9 +77,14 @@ export function nameMatches(query: string) {
   return or(like(users.nameSearch, pattern), like(users.lastNameSearch, pattern))!;
 }
 
-/** Members the searcher may see, other than the searcher, whose names match. */
+/** Members the searcher may see, other than the searcher, who let themselves be found, whose names match. */
 export function searchCondition(query: string, searcherId: string) {
-  return and(visibleMembersWhere(searcherId), ne(users.id, searcherId), nameMatches(query))!;
+  return and(
+    visibleMembersWhere(searcherId),
+    ne(users.id, searcherId),
+    searchableMembersWhere(),
+    nameMatches(query),
+  )!;
 }
 
 export interface SearchPage {
@@ -86,6 +92,8 @@ export interface SearchPage {
   searcherId: string;
   limit: number;
   offset: number;
+  /** Mention suggestions: only members who accept a mention from the searcher. */
+  mentionable?: boolean;
 }
 
 /** One page of matches, in a stable order (name, then id), with each member's profile thumbnail. */
@@ -95,7 +103,12 @@ export function searchMembersQuery(db: Executor, page: SearchPage) {
       .select(memberSummaryColumns)
       .from(users)
       .leftJoin(photos, profilePictureJoin)
-      .where(searchCondition(page.query, page.searcherId))
+      .where(
+        and(
+          searchCondition(page.query, page.searcherId),
+          page.mentionable ? mentionAllowedWhere(page.searcherId, users.id) : undefined,
+        ),
+      )
       // Byte order ("C"), so the order is the same whatever the database's collation.
       .orderBy(sql`${users.nameSearch} COLLATE "C"`, asc(users.id))
       .limit(page.limit)

@@ -1,7 +1,14 @@
-import { IdSchema, USER_MESSAGES, UserSearchQuerySchema } from '@kindred/contracts';
+import {
+  IdSchema,
+  PRIVACY_MESSAGES,
+  PrivacySettingsSchema,
+  USER_MESSAGES,
+  UserSearchQuerySchema,
+} from '@kindred/contracts';
 import { Router } from 'express';
 import type { AppContext } from '../../context.js';
 import { memberId, requireMember } from '../../http/auth.js';
+import { parseBody } from '../../http/body.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
 import { endSession } from '../../http/session.js';
@@ -9,9 +16,11 @@ import {
   deleteAccount,
   disableAccount,
   getMember,
+  getPrivacySettings,
   getSubscription,
   mentionCandidates,
   searchMembers,
+  updatePrivacySettings,
 } from './service.js';
 
 export function userRoutes(context: AppContext): Router {
@@ -38,6 +47,18 @@ export function userRoutes(context: AppContext): Router {
       res.json({ success: true, suggestions, totalCount, page: query.page, limit: query.limit });
     },
   );
+
+  // The signed-in member's contact controls; before /users/:id, which would take "me" as an id.
+  router.get('/users/me/privacy', requireMember, async (req, res) => {
+    const privacy = await getPrivacySettings(context, memberId(req));
+    res.json({ success: true, privacy });
+  });
+
+  router.put('/users/me/privacy', requireMember, async (req, res) => {
+    const input = parseBody(PrivacySettingsSchema, req);
+    const privacy = await updatePrivacySettings(context, memberId(req), input);
+    res.json({ success: true, message: PRIVACY_MESSAGES.saved, privacy });
+  });
 
   router.get('/users/:id', requireMember, async (req, res) => {
     const id = parse(IdSchema, req.params.id);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import {
   SEARCH_LIMITS,
   USER_MESSAGES,
+  type PrivacySettings,
   type SearchSuggestion,
   type Subscription,
 } from '@kindred/contracts';
@@ -12,6 +13,7 @@ import { deleteMediaFiles } from '../media/index.js';
 import { searchKey } from './names.js';
 import { canManageAccount, canSeePrivateDetails } from './policy.js';
 import { presentPublicUser } from './presenter.js';
+import { privacySettingsOf, savePrivacySettings, showsLocationTo } from './privacy-settings.js';
 import {
   countMatchingMembers,
   findVisibleMemberWithProfile,
@@ -29,8 +31,36 @@ type Ctx = Pick<AppContext, 'db' | 'clock'>;
 export async function getMember(context: Ctx, viewerId: string, userId: string) {
   const found = await findVisibleMemberWithProfile(context.db, viewerId, userId);
   if (!found) throw notFound(USER_MESSAGES.notFound, 'MEMBER_NOT_FOUND');
-  const photoRows = await photosOf(context.db, userId);
-  return presentPublicUser(viewerId, found.user, found.profile, photoRows, context.clock.now());
+  const [photoRows, privacy] = await Promise.all([
+    photosOf(context.db, userId),
+    privacySettingsOf(context.db, userId),
+  ]);
+  const presented = presentPublicUser(
+    viewerId,
+    found.user,
+    found.profile,
+    photoRows,
+    context.clock.now(),
+  );
+  if (!showsLocationTo(viewerId, userId, privacy)) presented.location = null;
+  return presented;
+}
+
+/** GET /users/me/privacy. */
+export async function getPrivacySettings(context: Ctx, userId: string): Promise<PrivacySettings> {
+  return privacySettingsOf(context.db, userId);
+}
+
+/**
+ * PUT /users/me/privacy. Pending follow requests stay as they are: switching from `approve` to
+ * `everyone` does not accept them — the member still answers each (see the contracts).
+ */
+export async function updatePrivacySettings(
+  context: Ctx,
+  userId: string,
+  settings: PrivacySettings,
+): Promise<PrivacySettings> {
+  return savePrivacySettings(context.db, userId, settings, context.clock.now());
 }
 
 /** GET /users/{id}/subscription: the member's own only. */
@@ -65,7 +95,10 @@ export async function searchMembers(
   return { suggestions: rows.map(toMemberSummary), totalCount };
 }
 
-/** GET /users/search?q=: a short list for @mention autocompletion. */
+/**
+ * GET /users/search?q=: a short list for @mention autocompletion — members who may be found and
+ * who accept a mention from the searcher (their "who can mention me").
+ */
 export async function mentionCandidates(context: Ctx, searcherId: string, text: string) {
   if (searchKey(text) === '') return [];
   const rows = await searchMembersQuery(context.db, {
@@ -73,6 +106,7 @@ export async function mentionCandidates(context: Ctx, searcherId: string, text: 
     searcherId,
     limit: SEARCH_LIMITS.mentionSize,
     offset: 0,
+    mentionable: true,
   });
   return rows.map(toMemberSummary);
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { photos, users } from '../../db/schema.js';
 import { mediaUrl } from '../media/index.js';
-import { visibleMembersWhere } from './visibility.js';
+import { visibleApartFromBlocksWhere, visibleMembersWhere } from './visibility.js';
 
 /**
  * How a member appears next to their content (post cards, comments, search, follower lists):
@@ -43,6 +43,8 @@ export async function loadMemberSummaries(
   db: Database,
   viewerId: string,
   ids: readonly string[],
+  /** Also members hidden from the viewer only by a block (the viewer's own list of blocks). */
+  { includeBlocked = false }: { includeBlocked?: boolean } = {},
 ): Promise<Map<string, MemberSummary>> {
   const unique = [...new Set(ids)];
   const summaries = new Map<string, MemberSummary>();
@@ -51,7 +53,12 @@ export async function loadMemberSummaries(
     .select(memberSummaryColumns)
     .from(users)
     .leftJoin(photos, profilePictureJoin)
-    .where(and(inArray(users.id, unique), visibleMembersWhere(viewerId)));
+    .where(
+      and(
+        inArray(users.id, unique),
+        includeBlocked ? visibleApartFromBlocksWhere(viewerId) : visibleMembersWhere(viewerId),
+      ),
+    );
   for (const row of rows) summaries.set(row.id, toMemberSummary(row));
   return summaries;
 }

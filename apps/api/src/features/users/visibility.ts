@@ -1,14 +1,21 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.js';
+import { blocks, mutes, users } from '../../db/schema.js';
 
 /**
  * "May this viewer see this member?" — answered here and nowhere else, as SQL, so a member the
  * viewer may not see never leaves the database (the model is posts' `visiblePostsWhere`).
  *
- * Today: a disabled member is hidden from everyone but themself (a deleted one is simply gone).
- * A later rule (blocking, muting) is one more clause in `visibleMembersWhere`; every query that
- * returns or joins members goes through it, or through one of the two helpers built on it.
+ * A member is hidden from a viewer (never from themself) when
+ *   - their account is disabled or suspended (a deleted one is simply gone), or
+ *   - either of the two blocked the other (table `blocks`): then neither sees the other anywhere —
+ *     profiles, posts, comments and replies, mentions, search, follower lists, likes — and neither
+ *     can reach the other's things to follow, comment, reply, like or mention, since every write
+ *     first looks its target up through this rule. The blocked member is not told: to them the
+ *     blocker looks exactly like a member who does not exist.
+ * Every query that returns or joins members goes through `visibleMembersWhere`, or through one of
+ * the two helpers built on it. A mute is not part of it: it only takes a member's posts and
+ * comments out of the muter's feeds (`notMutedBy`).
  */
 
 /** The `users` table, or an alias of it (`alias(users, 'follower')`). */
@@ -19,7 +26,39 @@ export interface MembersTable {
 
 /** SQL condition on a `users` row in scope (or `member`, an alias): `viewerId` may see it. */
 export function visibleMembersWhere(viewerId: string, member: MembersTable = users): SQL {
-  return sql`(${member.status} = 'active' or ${member.id} = ${viewerId}::uuid)`;
+  return sql`(${member.id} = ${viewerId}::uuid or (${shownToOthers(member)} and ${notBlockedEitherWay(viewerId, member.id)}))`;
+}
+
+/**
+ * SQL condition on a `users` row: the member exists for `viewerId` apart from any block between
+ * them. Only for blocking and unblocking themselves: a member must be able to block (or unblock)
+ * someone hidden from them only by a block, and to block someone who blocked them without
+ * learning that they were blocked.
+ */
+export function visibleApartFromBlocksWhere(viewerId: string, member: MembersTable = users): SQL {
+  return sql`(${member.id} = ${viewerId}::uuid or ${shownToOthers(member)})`;
+}
+
+/** An account in use: not disabled, not suspended. */
+function shownToOthers(member: MembersTable): SQL {
+  return sql`${member.status} = 'active'`;
+}
+
+/**
+ * Neither blocked the other. Two anti-joins, each a lookup of the primary key
+ * (blocker_id, blocked_id), rather than one OR the planner could not serve from that index.
+ */
+function notBlockedEitherWay(viewerId: string, memberId: AnyColumn): SQL {
+  return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId}::uuid and ${blocks.blockedId} = ${memberId}) and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId}::uuid)`;
+}
+
+/**
+ * SQL condition: `viewerId` has not muted the member whose id is in `memberIdColumn`. For the
+ * feeds (General, People You Follow) and the comments under posts only: a muted member's profile,
+ * posts on their profile and place in search stay as they were.
+ */
+export function notMutedBy(viewerId: string, memberIdColumn: AnyColumn | SQL): SQL {
+  return sql`not exists (select 1 from ${mutes} where ${mutes.muterId} = ${viewerId}::uuid and ${mutes.mutedId} = ${memberIdColumn})`;
 }
 
 /** The join condition for `.innerJoin(users, visibleMemberJoin(viewerId, likes.userId))`. */

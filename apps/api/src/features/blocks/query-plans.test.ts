@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { signedInUser } from '../../test/factories.js';
+import { buildComment, buildFollow, buildPost } from '../posts/test-factories.js';
+
+/**
+ * The block and mute clauses are part of every member query, so each must be served by an index —
+ * a lookup of the primary key per row (blocker_id, blocked_id) / (muter_id, muted_id), or the
+ * viewer's blocks read once from blocks_blocker_created and blocks_blocked and hashed — never a
+ * scan of the table. With sequential scans priced out the planner still scans if no index serves
+ * the clause, so the plans of the statements behind the feeds, comments, search, lists and
+ * profiles must show no scan of either table.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function inlineParams(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+async function explain(text: string, params: unknown[]): Promise<string> {
+  return t.context.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = await tx.execute(sql.raw(`explain ${inlineParams(text, params)}`));
+    return (result as unknown as { rows: Record<string, string>[] }).rows
+      .map((row) => Object.values(row)[0])
+      .join('\n');
+  });
+}
+
+describe('block and mute clauses in query plans', () => {
+  it('are served by their indexes in every statement that reads members, never by a scan', async () => {
+    const viewer = await signedInUser(t.context);
+    const other = await signedInUser(t.context, { firstName: 'Planned' });
+    await buildFollow(t.context, viewer.user.id, other.user.id);
+    const post = await buildPost(t.context, other.user.id);
+    await buildComment(t.context, { postId: post.id, authorId: other.user.id });
+
+    const statements: { text: string; params: unknown[] }[] = [];
+    const stop = t.context.database.onQuery((text, params) => {
+      if (/"(blocks|mutes)"/.test(text) && /^\s*(select|with)/i.test(text)) {
+        statements.push({ text, params });
+      }
+    });
+    try {
+      for (const url of [
+        '/api/posts',
+        `/api/posts/following/${viewer.user.id}`,
+        `/api/posts/${post.id}/comments`,
+        '/api/users/search?searchText=Planned',
+        `/api/connections/followers/${other.user.id}`,
+        `/api/profile/${other.user.id}`,
+      ]) {
+        await request(t.app).get(url).set('Cookie', viewer.cookie);
+      }
+    } finally {
+      stop();
+    }
+
+    expect(statements.length).toBeGreaterThanOrEqual(6);
+    const plans: string[] = [];
+    for (const statement of statements) {
+      const plan = await explain(statement.text, statement.params);
+      expect(plan, statement.text).not.toMatch(/Seq Scan on (blocks|mutes)\b/);
+      plans.push(plan);
+    }
+    // (A statement about the viewer alone loses the clause to the planner: `id = viewer or …`.)
+    const served = plans.join('\n');
+    expect(served).toMatch(/blocks_blocker_id_blocked_id_pk|blocks_blocked|blocks_blocker_created/);
+    expect(served).toContain('mutes_muter_id_muted_id_pk');
+  });
+});
