@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginRoute } from '../features/auth/routes/login';
 import { GuestOnlyRoute, MemberRoute } from './guards';
 import { MemberShell } from './member-shell';
@@ -40,6 +40,37 @@ const memberRoutes: RouteObject[] = [
         Component: m.ViewAllRoute,
       })),
   },
+  {
+    path: '/moderation',
+    lazy: page(() => import('../features/moderation/routes/moderation-page'), 'ModerationPage'),
+  },
+  {
+    path: '/settings',
+    lazy: page(() => import('../features/settings/routes/settings-page'), 'SettingsPage'),
+    children: [
+      { index: true, element: <Navigate to="account" replace /> },
+      {
+        path: 'account',
+        lazy: page(() => import('../features/settings/sections/account'), 'AccountSection'),
+      },
+      {
+        path: 'security',
+        lazy: page(() => import('../features/settings/sections/security'), 'SecuritySection'),
+      },
+      {
+        path: 'sessions',
+        lazy: page(() => import('../features/settings/sections/sessions'), 'SessionsSection'),
+      },
+      {
+        path: 'privacy',
+        lazy: page(() => import('../features/settings/sections/privacy'), 'PrivacySection'),
+      },
+      {
+        path: 'blocked',
+        lazy: page(() => import('../features/settings/sections/blocked'), 'BlockedSection'),
+      },
+    ],
+  },
 ];
 
 /**
@@ -59,6 +90,13 @@ export const routes: RouteObject[] = [
           {
             path: '/signup',
             lazy: page(() => import('../features/auth/routes/signup'), 'SignupRoute'),
+          },
+          {
+            path: '/forgot-password',
+            lazy: page(
+              () => import('../features/auth/routes/forgot-password'),
+              'ForgotPasswordRoute',
+            ),
           },
         ],
       },

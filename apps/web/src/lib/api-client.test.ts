@@ -7,67 +7,54 @@ import {
   setUnauthorizedHandler,
   uploadForm,
 } from './api-client';
+import { mockApi, respond } from '../testing/api';
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-/** A fetch that only ends when its signal aborts, like a server that never answers. */
-function hangingFetch() {
-  return vi.fn(
-    (_url: string, init: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => {
-        init.signal?.addEventListener('abort', () =>
-          reject(new DOMException('Aborted', 'AbortError')),
-        );
-      }),
-  );
-}
+/** An answer that never comes, like a server that does not answer: only an abort ends the call. */
+const never = () => new Promise<never>(() => {});
 
 afterEach(() => setUnauthorizedHandler(undefined));
 
 describe('api client', () => {
   it('sends JSON with credentials to /api and returns the parsed body', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, { success: true, user: { _id: 'u1' } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = mockApi({
+      'POST /api/users/login': { body: { success: true, user: { _id: 'u1' } } },
+    });
 
     const result = await api.post<{ user: { _id: string } }>('/users/login', { email: 'a@b.co' });
 
     expect(result.user._id).toBe('u1');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/users/login');
-    expect(init.method).toBe('POST');
-    expect(init.credentials).toBe('include');
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect(init.body).toBe(JSON.stringify({ email: 'a@b.co' }));
+    expect(calls).toEqual([{ key: 'POST /api/users/login', body: { email: 'a@b.co' } }]);
+    const { request } = calls[0]!;
+    expect(request.credentials).toBe('include');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
   });
 
   it('adds query parameters, skipping empty ones', async () => {
-    const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, { success: true }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = mockApi({ 'GET /api/users/search': { body: { success: true } } });
     await api.get('/users/search', { query: { searchText: 'ann lee', page: 2, limit: undefined } });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/users/search?searchText=ann+lee&page=2');
+    expect(calls[0]?.url.search).toBe('?searchText=ann+lee&page=2');
   });
 
   it('turns {success:false,message} answers into an ApiError with status and message', async () => {
-    vi.stubGlobal('fetch', async () =>
-      jsonResponse(429, { success: false, message: 'Please wait', retryAfterSeconds: 42 }),
-    );
+    mockApi({
+      'POST /api/send-otp': respond(429, {
+        success: false,
+        message: 'Please wait',
+        retryAfterSeconds: 42,
+      }),
+    });
     const error = await api.post('/send-otp', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429, message: 'Please wait', retryAfterSeconds: 42 });
   });
 
   it('treats success:false in a 200 answer as a failure too', async () => {
-    vi.stubGlobal('fetch', async () => jsonResponse(200, { success: false, message: 'Nope' }));
+    mockApi({ 'GET /api/x': { body: { success: false, message: 'Nope' } } });
     await expect(api.get('/x')).rejects.toMatchObject({ status: 200, message: 'Nope' });
   });
 
   it('gives a generic message when the failure body is not JSON', async () => {
-    vi.stubGlobal('fetch', async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    mockApi({ 'GET /api/x': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
     await expect(api.get('/x')).rejects.toMatchObject({
       status: 502,
       message: 'Request failed with status 502',
@@ -76,7 +63,7 @@ describe('api client', () => {
 
   it('gives up after 5 seconds by default with a timed-out NetworkError', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', hangingFetch());
+    mockApi({ 'GET /api/slow': never });
     const outcome = api.get('/slow').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(4_999);
     let settled = false;
@@ -95,25 +82,22 @@ describe('api client', () => {
 
   it('honours a per-call timeout', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', hangingFetch());
+    mockApi({ 'GET /api/slow': never });
     const outcome = api.get('/slow', { timeoutMs: 100 }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(100);
     expect(await outcome).toMatchObject({ name: 'NetworkError', timedOut: true });
   });
 
   it('reports a connection failure as a NetworkError that did not time out', async () => {
-    vi.stubGlobal('fetch', async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    // mockApi answers a request it was not given with a network error.
+    mockApi({});
     await expect(api.get('/x')).rejects.toMatchObject({ name: 'NetworkError', timedOut: false });
   });
 
   it('calls the unauthorized handler on a 401', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
-    vi.stubGlobal('fetch', async () =>
-      jsonResponse(401, { success: false, message: 'Please log in first' }),
-    );
+    mockApi({ 'GET /api/posts': respond(401, { success: false, message: 'Please log in first' }) });
     await expect(api.get('/posts')).rejects.toMatchObject({ status: 401 });
     expect(handler).toHaveBeenCalledOnce();
   });

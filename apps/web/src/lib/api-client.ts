@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@kindred/contracts';
+import { defaultErrorCode, type ErrorCode } from '@kindred/contracts';
 import type { z } from 'zod';
 
 /**
@@ -7,8 +7,8 @@ import type { z } from 'zod';
  * - `ApiError`: the server answered with a failure (`{ success: false, message, code }` or a non-2xx
  *   status);
  * - `NetworkError`: no answer at all (offline, aborted, or timed out).
- * Screens pick the spec's wording from those two (e.g. login: 401 → "Invalid email or password…"),
- * branching on the status or the error's `code`, never on the message's text.
+ * Screens pick the spec's wording from those two (e.g. login: INVALID_CREDENTIALS → "Invalid email
+ * or password…"), branching on the error's `code`, never on the status or the message's text.
  */
 
 /** Everything is served under /api on the app's own origin (the API serves the built app). */
@@ -48,10 +48,14 @@ export class ApiError extends Error {
     return typeof value === 'string' && value ? value : undefined;
   }
 
-  /** The failure's code (e.g. 'EMAIL_NOT_VERIFIED'), when the server sent one. */
-  get code(): ErrorCode | undefined {
+  /**
+   * The failure's code (e.g. 'EMAIL_NOT_VERIFIED'): the server's, or, for an answer that carried
+   * none (a proxy's error page), the contracts' default code of its status — so screens branch on
+   * codes alone.
+   */
+  get code(): ErrorCode {
     const value = this.body.code;
-    return typeof value === 'string' ? value : undefined;
+    return typeof value === 'string' ? value : defaultErrorCode(this.status);
   }
 
   /** Seconds the server asked us to wait (429 answers), if it said. */

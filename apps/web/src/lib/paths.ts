@@ -5,6 +5,7 @@
 export const paths = {
   login: () => '/',
   signup: () => '/signup',
+  forgotPassword: () => '/forgot-password',
   verifyOtp: () => '/verify-otp',
   twoFactorSetup: (userId: string) => `/2fa-setup/${encodeURIComponent(userId)}`,
   twoFactorVerify: (userId: string) => `/2fa-verify/${encodeURIComponent(userId)}`,
@@ -13,9 +14,17 @@ export const paths = {
   viewProfile: (userId: string) => `/viewprofile/${encodeURIComponent(userId)}`,
   profileEdit: (userId: string) => `/profileedit/${encodeURIComponent(userId)}`,
   viewAll: () => '/view-all',
+  /** The Settings page; a section such as 'security' opens that section. */
+  settings: (section?: SettingsSection) => (section ? `/settings/${section}` : '/settings'),
+  moderation: () => '/moderation',
 } as const;
 
-const MEMBER_PATH = /^\/(feed|view-all)\/?$|^\/(viewprofile|profileedit)\/[^/]+\/?$/;
+/** The Settings page's sections, in the order of its navigation. */
+export const SETTINGS_SECTIONS = ['account', 'security', 'sessions', 'privacy', 'blocked'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+const MEMBER_PATH =
+  /^\/(feed|view-all|settings|moderation)\/?$|^\/(viewprofile|profileedit|settings)\/[^/]+\/?$/;
 
 /** True for the screens that need a signed-in member (spec §2 route table). */
 export function isMemberPath(pathname: string): boolean {

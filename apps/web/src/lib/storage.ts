@@ -1,3 +1,5 @@
+import { MEMBER_ROLES, type MemberRole } from '@kindred/contracts';
+
 /**
  * The browser storage the spec names (§3). Keys are exactly the spec's; nothing else in the app
  * writes to localStorage under other names without adding them here.
@@ -13,6 +15,8 @@ export const STORAGE_KEYS = {
   /** 'true' while the member wants the login email remembered. */
   rememberMe: 'rememberMe',
   lastLoginEmail: 'lastLoginEmail',
+  /** 'member', 'moderator' or 'admin', written at 2FA verification (the menu's Moderation link). */
+  role: 'role',
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
@@ -70,18 +74,28 @@ export function getStoredVerifiedBadge(): boolean {
   return storage.get('verifiedBadge') === 'true';
 }
 
+/** The role saved at sign-in; only decides what the menu shows (the API checks every request). */
+export function getStoredRole(): MemberRole {
+  const role = storage.get('role');
+  return (MEMBER_ROLES as readonly (string | null)[]).includes(role)
+    ? (role as MemberRole)
+    : 'member';
+}
+
 /** Saves what the app shows about the signed-in member; undefined fields are left untouched. */
 export function storeMember(member: {
   userId?: string;
   sessionId?: string;
   firstName?: string;
   verifiedBadge?: boolean;
+  role?: MemberRole;
 }): void {
   if (member.userId) storage.set('userId', member.userId);
   if (member.sessionId) storage.set('sessionId', member.sessionId);
   if (member.firstName) storage.set('firstName', member.firstName);
   if (member.verifiedBadge !== undefined)
     storage.set('verifiedBadge', String(member.verifiedBadge));
+  if (member.role) storage.set('role', member.role);
 }
 
 /** Clears local storage (except the remember-me pair, see KEPT_ON_LOGOUT) and session storage. */

@@ -19,11 +19,15 @@ export function respond(status: number, body: unknown): Answer {
   return { status, body };
 }
 
-/** What a test sees of a request: its key, its body (JSON, or FormData for uploads) and URL. */
+/**
+ * What a test sees of a request: its key, its body (JSON, or FormData for uploads), its URL and the
+ * request itself (headers, credentials mode).
+ */
 export interface ApiCall {
   key: string;
   body: unknown;
   url: URL;
+  request: Request;
 }
 
 /**
@@ -54,9 +58,11 @@ export function mockApi(replies: Record<string, Reply>): ApiCall[] {
       const url = new URL(request.url);
       const key = `${request.method} ${url.pathname}`;
       const body = await readBody(request);
-      // `url` is left out of comparisons, so `expect(call).toEqual({ key, body })` still holds.
+      // `url` and `request` are left out of comparisons, so `expect(call).toEqual({ key, body })`
+      // still holds.
       const call = { key, body } as ApiCall;
       Object.defineProperty(call, 'url', { value: url, enumerable: false });
+      Object.defineProperty(call, 'request', { value: request, enumerable: false });
       calls.push(call);
       const reply = replies[key];
       // A request the test did not expect gets no answer, as when the network is down.

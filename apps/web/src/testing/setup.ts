@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadToastLibrary } from '../components/ui/toasts';
 import { apiServer } from './api';
 
 // findBy*/waitFor give up after 1 s by default; a screen whose code loads on demand can take longer
@@ -27,6 +28,10 @@ if (!HTMLDialogElement.prototype.showModal) {
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// The app loads the toast library when its container mounts; tests load it up front, so a toast
+// shows as soon as it is raised (as it does in the app once the library is there).
+beforeAll(() => loadToastLibrary());
 
 // The fake API (testing/api.ts): a request no test answered is an error.
 beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));

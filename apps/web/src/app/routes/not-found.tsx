@@ -2,15 +2,15 @@ import { Link } from 'react-router';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { Card } from '../../components/ui/card';
 import { paths } from '../../lib/paths';
-import './not-found.css';
 import { buttonClassName } from '../../components/ui/button';
+import styles from './not-found.module.css';
 
 /** Any unknown path (SPEC §2): a not-found page with a Back to Feed link. */
 export function NotFoundRoute() {
   return (
     <PublicLayout>
-      <Card as="section" padding="lg" className="not-found">
-        <p className="not-found__code" aria-hidden="true">
+      <Card as="section" padding="lg" className={styles.page}>
+        <p className={styles.code} aria-hidden="true">
           404
         </p>
         <h1>Page not found</h1>

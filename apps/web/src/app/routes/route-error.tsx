@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import './not-found.css';
+import styles from './route-error.module.css';
 
 /** Shown when a screen fails to render: a calm message and a way out instead of a blank page. */
 export function RouteErrorPage() {
@@ -10,7 +10,7 @@ export function RouteErrorPage() {
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
   return (
     <PublicLayout>
-      <Card as="section" padding="lg" className="not-found" role="alert">
+      <Card as="section" padding="lg" className={styles.page} role="alert">
         <h1>Something went wrong</h1>
         <p>Sorry, this page could not be shown. Please reload and try again.</p>
         {detail ? <p>{detail}</p> : null}

@@ -1,10 +1,10 @@
 import { Spinner } from '../../components/ui/spinner';
-import './not-found.css';
+import styles from './route-loading.module.css';
 
 /** Shown while a screen's code is fetched on first load. */
 export function RouteLoading() {
   return (
-    <div className="route-loading">
+    <div className={styles.loading}>
       <Spinner size="lg" label="Loading page" />
     </div>
   );

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
 import { BellIcon, HomeIcon, LiveIcon, MoreIcon, ProfileIcon } from './nav-icons';
 import { clsx } from 'clsx';
-import styles from './layout.module.css';
+import styles from './bottom-nav.module.css';
 
 export interface BottomNavProps {
   myId: string | null;

@@ -7,7 +7,7 @@ import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import { MemberMenuContext } from './member-nav-context';
 import { MenuIcon } from './nav-icons';
-import styles from './layout.module.css';
+import styles from './member-header.module.css';
 
 export interface MemberHeaderProps {
   /** The middle of the bar, e.g. the feed's search box. */

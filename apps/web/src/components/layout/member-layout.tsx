@@ -7,7 +7,7 @@ import { MemberMenuContext, MemberShellContext } from './member-nav-context';
 import { MobileMenu } from './mobile-menu';
 import { SiteFooter } from './site-footer';
 import { clsx } from 'clsx';
-import styles from './layout.module.css';
+import styles from './member-layout.module.css';
 
 export interface MemberLayoutProps {
   children: ReactNode;

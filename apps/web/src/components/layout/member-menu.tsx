@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { hasRole } from '@kindred/contracts';
 import { paths } from '../../lib/paths';
+import { getStoredRole } from '../../lib/storage';
 import {
   BellIcon,
   CommunitiesIcon,
@@ -8,10 +10,11 @@ import {
   LiveIcon,
   ProfileIcon,
   SettingsIcon,
+  ShieldIcon,
 } from './nav-icons';
 import { clsx } from 'clsx';
 import { SoonBadge } from '../ui/soon-badge';
-import styles from './layout.module.css';
+import styles from './member-menu.module.css';
 
 export interface MemberMenuProps {
   /** The signed-in member, for My Profile. */
@@ -59,6 +62,14 @@ export function MemberMenu({
         <ComingSoonItem icon={<CommunitiesIcon />} label="Communities" />
         <ComingSoonItem icon={<LiveIcon />} label="Live Streams" />
         <ComingSoonItem icon={<BellIcon />} label="Notifications" />
+        {hasRole(getStoredRole(), 'moderator') ? (
+          <li>
+            <NavLink to={paths.moderation()} className={styles.memberMenuItem} onClick={onNavigate}>
+              <ShieldIcon />
+              <span>Moderation</span>
+            </NavLink>
+          </li>
+        ) : null}
         <li>
           <button
             type="button"

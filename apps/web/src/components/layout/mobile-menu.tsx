@@ -1,6 +1,6 @@
 import { Modal } from '../ui/modal';
 import { MemberMenu } from './member-menu';
-import styles from './layout.module.css';
+import styles from './mobile-menu.module.css';
 
 export interface MobileMenuProps {
   open: boolean;

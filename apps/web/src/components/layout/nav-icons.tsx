@@ -36,6 +36,13 @@ export const BellIcon = () => (
   </LineIcon>
 );
 
+export const ShieldIcon = () => (
+  <LineIcon>
+    <path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </LineIcon>
+);
+
 export const SettingsIcon = () => (
   <LineIcon>
     <circle cx="12" cy="12" r="3" />

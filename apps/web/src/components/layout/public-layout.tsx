@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../ui/logo';
 import { SiteFooter } from './site-footer';
-import styles from './layout.module.css';
+import styles from './public-layout.module.css';
 
 export interface PublicLayoutProps {
   children: ReactNode;

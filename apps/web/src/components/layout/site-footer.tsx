@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './layout.module.css';
+import styles from './site-footer.module.css';
 
 /** The footer on every screen: the current year and the rights line; pages may add content above it. */
 export function SiteFooter({ children }: { children?: ReactNode }) {

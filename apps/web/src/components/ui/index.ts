@@ -1,3 +1,4 @@
+export { ActionMenu, type ActionMenuItem, type ActionMenuProps } from './action-menu';
 export { Alert, type AlertProps } from './alert';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
 export { Card, type CardProps } from './card';

@@ -1,11 +1,6 @@
-import type { ReactNode } from 'react';
-import {
-  ToastContainer,
-  toast,
-  type Id,
-  type ToastContainerProps,
-  type ToastOptions,
-} from 'react-toastify';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { ToastContainerProps, ToastOptions } from 'react-toastify';
+import type * as ToastRuntime from './toast-runtime';
 
 /**
  * Toasts (spec §2 "Notifications", §9 "Toast durations"): top-right, newest on top, with per-area
@@ -13,6 +8,10 @@ import {
  * it ("Password accepted — enter your authenticator code", then the 2FA screen). A toast takes the
  * settings of the area it was raised in: the container's props follow the current area, and the
  * area helpers below pin them per toast.
+ *
+ * The library (react-toastify) is loaded on demand from ./toast-runtime.tsx, so pages that render
+ * without a toast (the login screen, the first page most visitors see) do not wait for it. The
+ * helpers below keep their order: each toast is shown once the library is there.
  */
 export type ToastArea = 'auth' | 'feed' | 'default';
 
@@ -35,21 +34,31 @@ export function toastAreaFor(pathname: string): ToastArea {
   return 'default';
 }
 
+let runtime: Promise<typeof ToastRuntime> | undefined;
+/** The toast library, loaded once, when the container mounts or the first toast is raised. */
+export const loadToastLibrary = () => (runtime ??= import('./toast-runtime'));
+
+/**
+ * The one toast container. It renders nothing until the library has loaded (a toast raised before
+ * then is queued by the library); loading it never holds back the page around it.
+ */
 export function AppToastContainer({ area }: { area: ToastArea }) {
-  return (
-    <ToastContainer
-      position="top-right"
-      newestOnTop
-      pauseOnHover
-      pauseOnFocusLoss
-      draggablePercent={80}
-      closeOnClick
-      {...TOAST_AREA_SETTINGS[area]}
-    />
-  );
+  const [Container, setContainer] = useState<ComponentType<{ area: ToastArea }> | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void loadToastLibrary().then((loaded) => {
+      if (mounted) setContainer(() => loaded.ToastRuntimeContainer);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return Container ? <Container area={area} /> : null;
 }
 
-type Notify = (content: ReactNode, options?: ToastOptions) => string | number;
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+type Notify = (content: ReactNode, options?: ToastOptions) => void;
 
 interface AreaToast {
   success: Notify;
@@ -58,32 +67,25 @@ interface AreaToast {
   warning: Notify;
 }
 
-/** Error toasts still on screen, so a later success can take them away. */
-const errorToastIds = new Set<Id>();
-toast.onChange((item) => {
-  if (item.status === 'removed') errorToastIds.delete(item.id);
-});
+function show(kind: ToastKind, content: ReactNode, options: ToastOptions): void {
+  void loadToastLibrary().then((runtime) => runtime.showToast(kind, content, options));
+}
 
 /**
  * Takes every error toast away: once a step succeeds (a code is accepted), an earlier "Invalid
  * verification code. 4 attempts left." would only mislead.
  */
 export function dismissErrorToasts(): void {
-  for (const id of errorToastIds) toast.dismiss(id);
-  errorToastIds.clear();
+  void loadToastLibrary().then((runtime) => runtime.dismissErrors());
 }
 
 function areaToast(base: ToastOptions, successOverrides: ToastOptions = {}): AreaToast {
   return {
     success: (content, options) =>
-      toast.success(content, { ...base, ...successOverrides, ...options }),
-    error: (content, options) => {
-      const id = toast.error(content, { ...base, ...options });
-      errorToastIds.add(id);
-      return id;
-    },
-    info: (content, options) => toast.info(content, { ...base, ...options }),
-    warning: (content, options) => toast.warning(content, { ...base, ...options }),
+      show('success', content, { ...base, ...successOverrides, ...options }),
+    error: (content, options) => show('error', content, { ...base, ...options }),
+    info: (content, options) => show('info', content, { ...base, ...options }),
+    warning: (content, options) => show('warning', content, { ...base, ...options }),
   };
 }
 

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, SERVER_ERROR_MESSAGE } from '@kindred/contracts';
+import { AUTH_MESSAGES } from '@kindred/contracts';
+import { LOGIN_UI_MESSAGES } from './login-messages';
 
 /**
  * The account-entry screens' texts (SPEC §5, §8). Messages the API also uses come from the contracts;
@@ -6,16 +7,7 @@ import { AUTH_MESSAGES, SERVER_ERROR_MESSAGE } from '@kindred/contracts';
  */
 export const AUTH_UI_MESSAGES = {
   ...AUTH_MESSAGES,
-  serverError: SERVER_ERROR_MESSAGE,
-
-  /** The password was right but the sign-in is not finished: what comes next (not "signed in"). */
-  loginPasswordAccepted: {
-    '2fa-verify': 'Password accepted — enter your authenticator code',
-    '2fa-setup': 'Password accepted — set up two-factor authentication',
-    'verify-email': 'Password accepted — verify your email address to continue',
-  },
-  loginFailed: 'Login failed',
-  loginConnectionFailed: 'Login failed. Please check your connection and try again.',
+  ...LOGIN_UI_MESSAGES,
 
   signupFailed: 'Sign up failed',
   networkError: 'Network error occurred',

@@ -1,15 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AUTH_MESSAGES,
   CodeSchema,
-  LoginRequestSchema,
   PASSWORD_MIN_LENGTH,
   PHONE_NATIONAL_DIGITS,
+  RecoveryCodeSchema,
   SignupRequestSchema,
-  TwoFactorVerifyRequestSchema,
 } from '@kindred/contracts';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
+
+// The sign-in form's schema and the resolver all forms use have their own modules, so the login
+// page (the entry chunk) loads neither the full zod build nor the other forms' schemas.
+export { FORM_PROBLEM, firstProblemResolver } from './first-problem-resolver';
+export { LoginFormSchema, type LoginFormValues } from './login-validation';
 
 /**
  * The account-entry forms' schemas (SPEC §5). The field, password and email rules are the contracts'
@@ -21,36 +23,9 @@ import { z } from 'zod';
  * A contract schema (which takes any input and checks it) as the next step after a form's own
  * schema: zod's `pipe` wants the next step to declare the form's values as its input.
  */
-function thenChecks<FormValues, Output>(schema: z.ZodType<Output>) {
+function thenChecks<FormValues, Output>(schema: z.core.$ZodType<Output>) {
   return schema as unknown as z.ZodType<Output, FormValues>;
 }
-
-/** What the sign-in form holds. */
-export interface LoginFormValues {
-  email: string;
-  password: string;
-  legalAge: boolean;
-  rememberMe: boolean;
-  newsletter: boolean;
-}
-
-/** Both fields, then the legal-age box, then the contract's rules (password length, email pattern). */
-export const LoginFormSchema = z
-  .object({
-    email: z.string(),
-    password: z.string(),
-    legalAge: z.boolean(),
-    rememberMe: z.boolean(),
-    newsletter: z.boolean(),
-  })
-  .superRefine((values, ctx) => {
-    if (values.email.trim() === '' || values.password === '') {
-      ctx.addIssue({ code: 'custom', path: [], message: AUTH_MESSAGES.fillAllFields });
-    } else if (!values.legalAge) {
-      ctx.addIssue({ code: 'custom', path: ['legalAge'], message: AUTH_MESSAGES.legalAge });
-    }
-  })
-  .pipe(thenChecks<LoginFormValues, z.output<typeof LoginRequestSchema>>(LoginRequestSchema));
 
 /** What the sign-up form holds; the two boxes only enable the button (they are not sent). */
 export interface SignupFormValues {
@@ -86,9 +61,13 @@ export const SignupFormSchema = z
   })
   .pipe(thenChecks<SignupFormValues, z.output<typeof SignupRequestSchema>>(SignupRequestSchema));
 
-/** The authenticator code (2FA setup and the 2FA step of login), as the API checks it. */
-export const AuthenticatorCodeSchema = TwoFactorVerifyRequestSchema.pick({ token: true });
+/** The authenticator code (2FA setup, the 2FA step of login, Settings), as the API checks it. */
+export const AuthenticatorCodeSchema = z.object({ token: CodeSchema });
 export type AuthenticatorCode = z.output<typeof AuthenticatorCodeSchema>;
+
+/** A recovery code typed instead of the authenticator code (`ABCD 2345` becomes `abcd-2345`). */
+export const RecoveryCodeFormSchema = z.object({ recoveryCode: RecoveryCodeSchema });
+export type RecoveryCodeForm = z.output<typeof RecoveryCodeFormSchema>;
 
 /** The texted phone code. */
 export const PhoneCodeSchema = z.object({ code: CodeSchema });
@@ -102,28 +81,6 @@ export const PhoneNumberFormSchema = z.object({
     .regex(new RegExp(`^\\d{${PHONE_NATIONAL_DIGITS}}$`), { error: AUTH_MESSAGES.invalidPhone }),
 });
 export type PhoneNumberForm = z.output<typeof PhoneNumberFormSchema>;
-
-/** A problem that concerns the whole form ("Please fill in all fields"), shown above it. */
-export const FORM_PROBLEM = 'root';
-
-/**
- * react-hook-form's zod resolver, keeping only the first problem: the forms show one message at a
- * time, in the order the schema checks (SPEC §5). A problem of the whole form (an issue without a
- * field) is reported as `errors.root`.
- */
-export function firstProblemResolver<Input extends FieldValues, Output>(
-  schema: z.ZodType<Output, Input>,
-): Resolver<Input, unknown, Output> {
-  const resolve = zodResolver(schema) as unknown as Resolver<Input, unknown, Output>;
-  return async (values, context, options) => {
-    const result = await resolve(values, context, options);
-    const first = Object.entries(result.errors)[0];
-    if (!first) return result;
-    const [path, error] = first;
-    const errors = { [path === '' ? FORM_PROBLEM : path]: error } as FieldErrors<Input>;
-    return { values: {}, errors };
-  };
-}
 
 /** The password guideline list shown at sign-up, each rule with whether it is met. */
 export function passwordGuidelines(password: string) {

@@ -5,6 +5,8 @@
  * - `CreatePostButton` — "Create Post", opening the Create Post modal.
  * - `EmptyPosts` — the feed's "No Posts Available" box, for a custom empty state.
  * - `postKeys` — the cache keys, for other features that change what a feed shows.
+ * - `useMyPrivacySettings`, `myPrivacyKey` — the member's privacy settings (Create Post's "Who can
+ *   comment" default; Settings → Privacy & contact saves them under this key).
  */
 
 export {
@@ -19,3 +21,4 @@ export { CreatePostModal, type CreatePostModalProps } from './components/create-
 export { VerifiedBadge } from './components/verified-badge';
 export { postKeys, type FeedSource } from './api/query-keys';
 export { usePostFeed } from './api/get-feed';
+export { myPrivacyKey, useMyPrivacySettings } from './api/my-privacy';

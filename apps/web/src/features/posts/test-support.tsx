@@ -38,7 +38,11 @@ export function buildPost(overrides: Partial<PostDto> = {}): PostDto {
     commentsCount: 0,
     isLiked: false,
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    editedAt: null,
+    commentPolicy: 'everyone',
+    canComment: true,
     canDelete: false,
+    canEdit: false,
     ...overrides,
   };
 }
@@ -52,10 +56,12 @@ export function buildComment(overrides: Partial<CommentDto> = {}): CommentDto {
     authorDeleted: false,
     content: `Comment ${commentCounter}`,
     createdAt: new Date(Date.now() - 60_000).toISOString(),
+    editedAt: null,
     mentions: [],
     replies: [],
     deleted: false,
     canDelete: false,
+    canEdit: false,
     ...overrides,
   };
 }

@@ -16,7 +16,9 @@ export const PROFILE_UI_MESSAGES = {
   requiredFields: PROFILE_MESSAGES.requiredFields,
   /** The age input left empty (the API's own messages cover a wrong age). */
   ageRequired: 'Age is required',
-  planWarning: 'Please note that you cannot change your details once you have filled them here',
+  profileUpdated: PROFILE_MESSAGES.updated,
+  updateFailed: PROFILE_MESSAGES.updateFailed,
+  reorderFailed: PHOTO_MESSAGES.reorderFailed,
   loadFailed: PROFILE_MESSAGES.loadFailed,
   loadFailedWith: (message: string) => `${PROFILE_MESSAGES.loadFailed}: ${message}`,
   createFailed: PROFILE_MESSAGES.createFailed,

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../lib/paths';
-import { firstProblemResolver, LoginFormSchema, type LoginFormValues } from '../validation';
+import { firstProblemResolver } from '../first-problem-resolver';
+import { LoginFormSchema, type LoginFormValues } from '../login-validation';
 import styles from './auth-form.module.css';
 
 export interface LoginSubmission {
@@ -90,6 +91,9 @@ export function LoginForm({
         error={errors.password?.message}
         {...register('password')}
       />
+      <p className={styles.aside}>
+        <Link to={paths.forgotPassword()}>Forgot password?</Link>
+      </p>
       <div className={styles.checks}>
         <Checkbox
           label="I certify that I am of legal age (18+) to use Kindred"

@@ -110,6 +110,42 @@ describe('login screen', () => {
     expect(app.pathname()).toBe('/verify-otp');
   });
 
+  it.each([
+    [
+      'a wrong password (INVALID_CREDENTIALS)',
+      { status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Nope' } },
+      'Invalid email or password. Please check your credentials and try again.',
+    ],
+    [
+      'a server failure (UNAVAILABLE)',
+      { status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'Database down' } },
+      'Server error. Please try again later.',
+    ],
+    [
+      "a proxy's error page (no code: its status's default, DELIVERY_FAILED)",
+      () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      'Server error. Please try again later.',
+    ],
+    [
+      'a rate limit (RATE_LIMITED): the server’s words',
+      {
+        status: 429,
+        body: {
+          success: false,
+          code: 'RATE_LIMITED',
+          message: 'Too many attempts. Please try again in 3 minutes.',
+          retryAfterSeconds: 180,
+        },
+      },
+      'Too many attempts. Please try again in 3 minutes.',
+    ],
+  ] as const)('says %s by its error code', async (_case, reply, message) => {
+    mockApi({ 'POST /api/users/login': reply });
+    const { user } = await openAndFill();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('forgets a remembered email when Remember me is unticked', async () => {
     window.localStorage.setItem('rememberMe', 'true');
     window.localStorage.setItem('lastLoginEmail', 'old@example.com');
@@ -129,14 +165,18 @@ describe('login screen', () => {
   });
 
   it.each([
-    [401, 'Invalid email or password. Please check your credentials and try again.'],
-    [500, 'Server error. Please try again later.'],
-    [429, 'Too many attempts. Please try again in 5 minutes.'],
-  ])('explains a %i answer', async (status, text) => {
+    [
+      401,
+      'INVALID_CREDENTIALS',
+      'Invalid email or password. Please check your credentials and try again.',
+    ],
+    [500, 'SERVER_ERROR', 'Server error. Please try again later.'],
+    [429, 'RATE_LIMITED', 'Too many attempts. Please try again in 5 minutes.'],
+  ])('explains a %i answer (%s)', async (status, code, text) => {
     mockApi({
       'POST /api/users/login': {
         status,
-        body: { success: false, message: status === 429 ? text : 'x' },
+        body: { success: false, code, message: status === 429 ? text : 'x' },
       },
     });
     const { app, user } = await openAndFill();

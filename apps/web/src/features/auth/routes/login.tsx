@@ -1,7 +1,8 @@
-import type { LoginResponse } from '@kindred/contracts';
+import type { ErrorCode, LoginResponse } from '@kindred/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
+import { Alert } from '../../../components/ui/alert';
 import { authToast } from '../../../components/ui/toasts';
 import { ApiError } from '../../../lib/api-client';
 import { tryCoordinates, type Coordinates } from '../../../lib/geolocation';
@@ -11,7 +12,8 @@ import { useLogin, verificationRequired } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { CoverSplash } from '../components/cover-splash';
 import { LoginForm, type LoginSubmission } from '../components/login-form';
-import { AUTH_UI_MESSAGES as M } from '../messages';
+import { LOGIN_UI_MESSAGES as M } from '../login-messages';
+import type { LoginNotice } from './forgot-password';
 
 /** SPEC §9 timings. */
 export const SPLASH_MS = 1_000;
@@ -77,6 +79,8 @@ export function LoginRoute() {
 
   // A member page sent the visitor here: remember where, for after the sign-in steps.
   const from = (location.state as { from?: unknown } | null)?.from;
+  // What the screen before said happened (a password reset).
+  const notice = (location.state as Partial<LoginNotice> | null)?.notice;
   useEffect(() => {
     if (typeof from === 'string') rememberReturnTo(from);
   }, [from]);
@@ -129,6 +133,7 @@ export function LoginRoute() {
   return (
     <PublicLayout>
       <AuthCard title="Welcome back" subtitle="Sign in to continue to Kindred.">
+        {typeof notice === 'string' ? <Alert tone="success">{notice}</Alert> : null}
         <LoginForm
           initialEmail={remembered.rememberMe ? remembered.email : ''}
           initialRememberMe={remembered.rememberMe}
@@ -140,11 +145,18 @@ export function LoginRoute() {
   );
 }
 
+/** The server or something in front of it failed (not the member's input). */
+const SERVER_FAILURES: ReadonlySet<ErrorCode> = new Set([
+  'SERVER_ERROR',
+  'DELIVERY_FAILED',
+  'UNAVAILABLE',
+]);
+
 /** SPEC §8 Login errors. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 401) return M.invalidCredentials;
-    if (error.status >= 500) return M.serverError;
+    if (error.code === 'INVALID_CREDENTIALS') return M.invalidCredentials;
+    if (SERVER_FAILURES.has(error.code)) return M.serverError;
     // success:false (or another refusal such as a rate limit): the server's message, else "Login failed".
     return error.serverMessage ?? M.loginFailed;
   }

@@ -89,7 +89,7 @@ export function PhoneVerifyRoute() {
     } catch (error) {
       if (
         error instanceof ApiError &&
-        error.status === 429 &&
+        error.code === 'RATE_LIMITED' &&
         error.retryAfterSeconds !== undefined
       ) {
         countdown.start(error.retryAfterSeconds);

@@ -16,6 +16,7 @@ import { getStoredUserId, storeMember } from '../../../lib/storage';
 import { useSetUpTwoFactor } from '../api/setup-two-factor';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { AuthCard } from '../components/auth-card';
+import { RecoveryCodesPanel } from '../components/recovery-codes-panel';
 import formStyles from '../components/auth-form.module.css';
 import { FormCodeField } from '../components/code-field';
 import { AUTHENTICATOR_APP_EXAMPLES } from '../authenticator-apps';
@@ -62,6 +63,8 @@ export function TwoFactorSetupRoute() {
   const code = useWatch({ control, name: 'token' });
   /** Where to go once verified; set means done. */
   const [nextPath, setNextPath] = useState<string | null>(null);
+  /** The recovery codes the first code earned: shown once, and the member goes on by hand. */
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const done = nextPath !== null;
   const started = useRef(false);
   const { mutateAsync: startSetup } = setup;
@@ -79,7 +82,10 @@ export function TwoFactorSetupRoute() {
       (response) => setDetails(response),
       (error: unknown) => {
         setLoadFailed(true);
-        if (error instanceof ApiError && error.status === 401) {
+        if (
+          error instanceof ApiError &&
+          (error.code === 'UNAUTHENTICATED' || error.code === 'SESSION_EXPIRED')
+        ) {
           notify.error(M.notSignedIn);
           navigate(paths.login(), { replace: true });
           return;
@@ -90,10 +96,11 @@ export function TwoFactorSetupRoute() {
   }, [userId, navigate, startSetup]);
 
   useEffect(() => {
-    if (nextPath === null) return;
+    // With recovery codes to save, the member says when to go on ("I saved these codes").
+    if (nextPath === null || recoveryCodes) return;
     const timer = setTimeout(() => navigate(nextPath, { replace: true }), AFTER_SETUP_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [nextPath, navigate]);
+  }, [nextPath, recoveryCodes, navigate]);
 
   const retry = () => {
     if (!userId) return;
@@ -117,7 +124,7 @@ export function TwoFactorSetupRoute() {
   const submit = async ({ token }: AuthenticatorCode) => {
     if (!userId || verify.isPending || done) return;
     try {
-      const { user } = await verify.mutateAsync({ userId, token });
+      const { user, recoveryCodes: codes } = await verify.mutateAsync({ userId, token });
       storeMember({
         userId: user._id,
         sessionId: user.sessionId,
@@ -126,10 +133,11 @@ export function TwoFactorSetupRoute() {
       });
       dismissErrorToasts();
       notify.success(M.twoFactorSuccess);
+      if (codes?.length) setRecoveryCodes(codes);
       setNextPath(user.isPhoneVerified ? paths.profileEdit(user._id) : paths.phoneVerify(user._id));
     } catch (error) {
       if (error instanceof ApiError) {
-        notify.error(error.status === 429 ? error.message : M.twoFactorInvalid);
+        notify.error(error.code === 'RATE_LIMITED' ? error.message : M.twoFactorInvalid);
       } else {
         notify.error(M.twoFactorVerifyError);
       }
@@ -143,87 +151,101 @@ export function TwoFactorSetupRoute() {
         title="Set up two-factor authentication"
         subtitle="Protect your account with an authenticator app."
       >
-        <div className={styles.setup}>
-          <ol className={styles.steps}>
-            <li>Install an authenticator app such as {AUTHENTICATOR_APP_EXAMPLES}.</li>
-            <li>
-              Scan the QR code with the app, or type the setup key into it. On this phone, open the
-              link below the code instead.
-            </li>
-            <li>Enter the {CODE_LENGTH}-digit code the app shows.</li>
-          </ol>
-          {details ? (
-            <>
-              <img
-                className={styles.qrImage}
-                src={details.qrCode}
-                alt="QR code to scan with your authenticator app"
-                width={192}
-                height={192}
-              />
-              {/* On a phone the QR code cannot be scanned by the same phone: the link hands the
-                    otpauth:// URI to the installed authenticator app. */}
-              <a
-                className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-                href={details.otpauthUrl}
-              >
-                Open in authenticator app
-              </a>
-              <div className={styles.secretKey}>
-                <span className={styles.secretKeyLabel} id="totp-secret-label">
-                  Setup key (for manual entry)
-                </span>
-                <div className={styles.secretKeyRow}>
-                  <code
-                    className={styles.secretKeyValue}
-                    data-testid="totp-secret"
-                    aria-labelledby="totp-secret-label"
-                  >
-                    {groupSecret(details.secret)}
-                  </code>
-                  <Button variant="secondary" size="sm" onClick={() => void copySecret()}>
-                    Copy key
-                  </Button>
-                </div>
-              </div>
-            </>
-          ) : loadFailed ? (
-            <Alert tone="error" title={M.twoFactorSetupFailed}>
-              <p>We could not prepare your setup key.</p>
-              <Button variant="secondary" size="sm" onClick={retry}>
-                Try again
-              </Button>
-            </Alert>
-          ) : (
-            <div className={styles.qrPlaceholder}>
-              <Spinner size="lg" label="Preparing your QR code" />
-            </div>
-          )}
-        </div>
-        <form
-          className={formStyles.form}
-          onSubmit={(event) => {
-            if (!isCompleteCode(code)) event.preventDefault();
-            else void handleSubmit(submit)(event);
-          }}
-          noValidate
-        >
-          <FormCodeField control={control} name="token" disabled={done || !details} />
-          <Button
-            type="submit"
-            fullWidth
-            size="lg"
-            disabled={!isCompleteCode(code) || done || !details}
-            loading={verify.isPending}
-          >
-            Verify
-          </Button>
-          {done ? (
+        {recoveryCodes && nextPath ? (
+          <div className={styles.saveCodes}>
             <p className={styles.verifiedNote} role="status">
-              Two-factor authentication is on. Taking you to the next step...
+              Two-factor authentication is on.
             </p>
-          ) : null}
-        </form>
+            <RecoveryCodesPanel
+              codes={recoveryCodes}
+              onContinue={() => navigate(nextPath, { replace: true })}
+            />
+          </div>
+        ) : (
+          <>
+            <div className={styles.setup}>
+              <ol className={styles.steps}>
+                <li>Install an authenticator app such as {AUTHENTICATOR_APP_EXAMPLES}.</li>
+                <li>
+                  Scan the QR code with the app, or type the setup key into it. On this phone, open
+                  the link below the code instead.
+                </li>
+                <li>Enter the {CODE_LENGTH}-digit code the app shows.</li>
+              </ol>
+              {details ? (
+                <>
+                  <img
+                    className={styles.qrImage}
+                    src={details.qrCode}
+                    alt="QR code to scan with your authenticator app"
+                    width={192}
+                    height={192}
+                  />
+                  {/* On a phone the QR code cannot be scanned by the same phone: the link hands the
+                    otpauth:// URI to the installed authenticator app. */}
+                  <a
+                    className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+                    href={details.otpauthUrl}
+                  >
+                    Open in authenticator app
+                  </a>
+                  <div className={styles.secretKey}>
+                    <span className={styles.secretKeyLabel} id="totp-secret-label">
+                      Setup key (for manual entry)
+                    </span>
+                    <div className={styles.secretKeyRow}>
+                      <code
+                        className={styles.secretKeyValue}
+                        data-testid="totp-secret"
+                        aria-labelledby="totp-secret-label"
+                      >
+                        {groupSecret(details.secret)}
+                      </code>
+                      <Button variant="secondary" size="sm" onClick={() => void copySecret()}>
+                        Copy key
+                      </Button>
+                    </div>
+                  </div>
+                </>
+              ) : loadFailed ? (
+                <Alert tone="error" title={M.twoFactorSetupFailed}>
+                  <p>We could not prepare your setup key.</p>
+                  <Button variant="secondary" size="sm" onClick={retry}>
+                    Try again
+                  </Button>
+                </Alert>
+              ) : (
+                <div className={styles.qrPlaceholder}>
+                  <Spinner size="lg" label="Preparing your QR code" />
+                </div>
+              )}
+            </div>
+            <form
+              className={formStyles.form}
+              onSubmit={(event) => {
+                if (!isCompleteCode(code)) event.preventDefault();
+                else void handleSubmit(submit)(event);
+              }}
+              noValidate
+            >
+              <FormCodeField control={control} name="token" disabled={done || !details} />
+              <Button
+                type="submit"
+                fullWidth
+                size="lg"
+                disabled={!isCompleteCode(code) || done || !details}
+                loading={verify.isPending}
+              >
+                Verify
+              </Button>
+              {done ? (
+                <p className={styles.verifiedNote} role="status">
+                  Two-factor authentication is on. Taking you to the next step...
+                </p>
+              ) : null}
+            </form>
+          </>
+        )}
       </AuthCard>
     </PublicLayout>
   );

@@ -63,7 +63,7 @@ export function VerifyOtpRoute() {
         startCountdown(CODE_RESEND_WAIT_SECONDS);
         notify.success(M.otpSent(address));
       } catch (error) {
-        if (error instanceof ApiError && error.status === 429) {
+        if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
           startCountdown(error.retryAfterSeconds ?? CODE_RESEND_WAIT_SECONDS);
           // An automatic send that meets the wait simply shows the countdown.
           if (!automatic) notify.error(error.message);

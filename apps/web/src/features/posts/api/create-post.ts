@@ -1,4 +1,4 @@
-import type { CreatePostResponse } from '@kindred/contracts';
+import type { CommentPolicy, CreatePostResponse } from '@kindred/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadForm } from '../../../lib/api-client';
 import { getStoredUserId } from '../../../lib/storage';
@@ -9,6 +9,8 @@ export interface NewPost {
   title: string;
   description: string;
   privacy: PostAudience;
+  /** Who may comment; absent: the member's default (the server applies it). */
+  commentPolicy?: CommentPolicy;
   media: File | null;
 }
 
@@ -26,6 +28,7 @@ export function createPost(
   form.append('title', input.title);
   form.append('description', input.description);
   form.append('privacy', input.privacy);
+  if (input.commentPolicy) form.append('commentPolicy', input.commentPolicy);
   if (input.media) form.append('media', input.media);
   return uploadForm<CreatePostResponse>('/posts/create', form, { attempts: 1, onProgress });
 }

@@ -1,5 +1,9 @@
 import type { CommentDto } from '@kindred/contracts';
 import { useState } from 'react';
+import { ActionMenu, type ActionMenuItem } from '../../../components/ui/action-menu';
+import { getStoredUserId } from '../../../lib/storage';
+import { useMemberSafetyActions } from '../../blocks';
+import { useReportAction } from '../../moderation';
 import { postsToast } from '../toast';
 import { useDeleteComment } from '../api/delete-comment';
 import { REPLY_INDENT_PX } from '../lib/comment-tree';
@@ -7,6 +11,8 @@ import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { AuthorLine } from './author-line';
 import { CommentForm } from './comment-form';
 import { ConfirmDialog } from './confirm-dialog';
+import { EditCommentForm } from './edit-comment-form';
+import { EditedMark } from './edited-mark';
 import { ReplyIcon, TrashIcon } from './icons';
 import { MentionContent } from './mention-content';
 import { RelativeTime } from './relative-time';
@@ -21,10 +27,17 @@ export interface CommentThreadProps {
   comments: readonly CommentDto[];
   /** 0 for the post's own comments; each level of replies is indented 20 px further. */
   depth?: number;
+  /** False when the post's comment policy does not let the viewer comment: no Reply buttons. */
+  canReply?: boolean;
 }
 
 /** A post's comments with their replies nested beneath them, 20 px per level (SPEC §2, §9). */
-export function CommentThread({ postId, comments, depth = 0 }: CommentThreadProps) {
+export function CommentThread({
+  postId,
+  comments,
+  depth = 0,
+  canReply = true,
+}: CommentThreadProps) {
   if (comments.length === 0) return null;
   return (
     <ul
@@ -34,8 +47,13 @@ export function CommentThread({ postId, comments, depth = 0 }: CommentThreadProp
     >
       {comments.map((comment) => (
         <li key={comment._id}>
-          <CommentItem postId={postId} comment={comment} depth={depth} />
-          <CommentThread postId={postId} comments={comment.replies} depth={depth + 1} />
+          <CommentItem postId={postId} comment={comment} depth={depth} canReply={canReply} />
+          <CommentThread
+            postId={postId}
+            comments={comment.replies}
+            depth={depth + 1}
+            canReply={canReply}
+          />
         </li>
       ))}
     </ul>
@@ -55,15 +73,36 @@ function CommentItem({
   postId,
   comment,
   depth,
+  canReply,
 }: {
   postId: string;
   comment: CommentDto;
   depth: number;
+  canReply: boolean;
 }) {
   const [replying, setReplying] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const deleteComment = useDeleteComment(postId);
   const name = authorName(comment);
+  const memberActions = useMemberSafetyActions({
+    member: comment.deleted ? null : comment.userId,
+    viewerId: getStoredUserId(),
+  });
+  const report = useReportAction({
+    targetType: 'comment',
+    targetId: comment._id,
+    member: comment.deleted ? null : comment.userId,
+    viewerId: getStoredUserId(),
+  });
+  // The ⋯ menu's entries, one spread or item per feature (edit, report, block and mute).
+  const menuItems: ActionMenuItem[] = [
+    ...(comment.canEdit
+      ? [{ id: 'edit', label: 'Edit comment', onSelect: () => setEditing(true) }]
+      : []),
+    ...report.items,
+    ...memberActions.items,
+  ];
 
   if (comment.deleted) {
     return (
@@ -105,21 +144,33 @@ function CommentItem({
           size="sm"
         />
         <RelativeTime iso={comment.createdAt} />
+        <EditedMark iso={comment.editedAt} />
+        <ActionMenu
+          label={`More actions for the comment by ${name}`}
+          items={menuItems}
+          className={commentsStyles.commentMenu}
+        />
       </header>
-      <p className={commentsStyles.commentContent}>
-        <MentionContent content={comment.content} mentions={comment.mentions} />
-      </p>
+      {editing ? (
+        <EditCommentForm postId={postId} comment={comment} onDone={() => setEditing(false)} />
+      ) : (
+        <p className={commentsStyles.commentContent}>
+          <MentionContent content={comment.content} mentions={comment.mentions} />
+        </p>
+      )}
       <div className={commentsStyles.commentActions}>
-        <button
-          type="button"
-          className={clsx(actionStyles.postAction, actionStyles.postActionSmall)}
-          aria-expanded={replying}
-          aria-label={`Reply to ${name}`}
-          onClick={() => setReplying((open) => !open)}
-        >
-          <ReplyIcon size={14} />
-          <span>Reply</span>
-        </button>
+        {canReply ? (
+          <button
+            type="button"
+            className={clsx(actionStyles.postAction, actionStyles.postActionSmall)}
+            aria-expanded={replying}
+            aria-label={`Reply to ${name}`}
+            onClick={() => setReplying((open) => !open)}
+          >
+            <ReplyIcon size={14} />
+            <span>Reply</span>
+          </button>
+        ) : null}
         {comment.canDelete ? (
           <button
             type="button"
@@ -155,6 +206,8 @@ function CommentItem({
         onConfirm={onDelete}
         onCancel={() => setConfirming(false)}
       />
+      {report.dialog}
+      {memberActions.dialog}
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { COMMENT_POLICY_NOTICES, type PostDto } from '@kindred/contracts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -8,8 +9,18 @@ import { CommentForm } from './comment-form';
 import { CommentThread } from './comment-thread';
 import styles from './comments.module.css';
 
-/** The expandable comments of one post: the thread (with replies) and a box for a new comment. */
-export function CommentsSection({ id, postId }: { id: string; postId: string }) {
+/**
+ * The expandable comments of one post: the thread (with replies) and a box for a new comment —
+ * or, when the post's comment policy does not let the viewer comment, a line saying who may.
+ */
+export function CommentsSection({
+  id,
+  post,
+}: {
+  id: string;
+  post: Pick<PostDto, '_id' | 'canComment' | 'commentPolicy'>;
+}) {
+  const postId = post._id;
   const comments = useComments(postId, true);
   useErrorToast(comments, POSTS_UI_MESSAGES.comment.loadFailed);
 
@@ -25,11 +36,19 @@ export function CommentsSection({ id, postId }: { id: string; postId: string }) 
           </Button>
         </Alert>
       ) : comments.data && comments.data.length > 0 ? (
-        <CommentThread postId={postId} comments={comments.data} />
+        <CommentThread postId={postId} comments={comments.data} canReply={post.canComment} />
       ) : (
         <p className={styles.commentsEmpty}>No comments yet. Start the conversation.</p>
       )}
-      <CommentForm postId={postId} />
+      {post.canComment ? (
+        <CommentForm postId={postId} />
+      ) : (
+        <p className={styles.commentsClosed}>
+          {post.commentPolicy === 'everyone'
+            ? COMMENT_POLICY_NOTICES.nobody
+            : COMMENT_POLICY_NOTICES[post.commentPolicy]}
+        </p>
+      )}
     </section>
   );
 }

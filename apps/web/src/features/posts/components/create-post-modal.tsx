@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  COMMENT_POLICIES,
+  COMMENT_POLICY_LABELS,
   CreatePostSchema,
   POST_DESCRIPTION_MAX_LENGTH,
   POST_IMAGE_MAX_BYTES,
@@ -18,10 +20,12 @@ import { fieldClassNames } from '../../../components/ui/field-shell';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
+import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { postsToast } from '../toast';
 import { ApiError, limitMessageOr } from '../../../lib/api-client';
 import { useCreatePost } from '../api/create-post';
+import { useMyPrivacySettings } from '../api/my-privacy';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { AUDIENCE_CHOICES, submitLabelFor, type PostAudience } from '../lib/privacy';
 import { clsx } from 'clsx';
@@ -87,7 +91,13 @@ interface MediaChoice {
  */
 const PostFieldsSchema = CreatePostSchema.pick({ title: true, description: true }).extend({
   privacy: z.enum(['public', 'followers'] as const satisfies readonly PostAudience[]),
+  commentPolicy: z.enum(COMMENT_POLICIES),
 });
+
+const COMMENT_POLICY_OPTIONS = COMMENT_POLICIES.map((value) => ({
+  value,
+  label: COMMENT_POLICY_LABELS[value],
+}));
 
 /** Why a chosen file cannot be posted, or null (the server checks the bytes again). */
 export function mediaProblem(file: Pick<File, 'type' | 'size'>): string | null {
@@ -112,14 +122,25 @@ function CreatePostForm({
   onCancel: () => void;
   onCreated: (post: PostDto) => void;
 }) {
-  const { register, handleSubmit, control, formState } = useForm<
+  const { register, handleSubmit, control, formState, getFieldState, setValue } = useForm<
     z.input<typeof PostFieldsSchema>,
     unknown,
     z.output<typeof PostFieldsSchema>
   >({
     resolver: zodResolver(PostFieldsSchema),
-    defaultValues: { title: '', description: '', privacy: initialPrivacy },
+    defaultValues: {
+      title: '',
+      description: '',
+      privacy: initialPrivacy,
+      commentPolicy: 'everyone',
+    },
   });
+  // "Who can comment" starts at the member's default once it is known, unless they chose already.
+  const defaultCommentPolicy = useMyPrivacySettings().data?.defaultCommentPolicy;
+  useEffect(() => {
+    if (defaultCommentPolicy && !getFieldState('commentPolicy').isDirty)
+      setValue('commentPolicy', defaultCommentPolicy);
+  }, [defaultCommentPolicy, getFieldState, setValue]);
   const privacy = useWatch({ control, name: 'privacy' });
   const [media, setMedia] = useState<MediaChoice | null>(null);
   const [mediaError, setMediaError] = useState<string | null>(null);
@@ -229,6 +250,13 @@ function CreatePostForm({
           </label>
         ))}
       </fieldset>
+
+      <Select
+        label="Who can comment"
+        options={COMMENT_POLICY_OPTIONS}
+        disabled={submitting}
+        {...register('commentPolicy')}
+      />
 
       <div className={fieldClassNames.field}>
         <span className={fieldClassNames.label}>Photo or video (optional)</span>

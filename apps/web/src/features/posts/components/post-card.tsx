@@ -1,6 +1,10 @@
 import type { PostDto } from '@kindred/contracts';
 import { useId, useState } from 'react';
+import { ActionMenu, type ActionMenuItem } from '../../../components/ui/action-menu';
 import { Card } from '../../../components/ui/card';
+import { getStoredUserId } from '../../../lib/storage';
+import { useMemberSafetyActions } from '../../blocks';
+import { useReportAction } from '../../moderation';
 import { postsToast } from '../toast';
 import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
@@ -8,6 +12,8 @@ import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { AuthorLine } from './author-line';
 import { CommentsSection } from './comments-section';
 import { ConfirmDialog } from './confirm-dialog';
+import { EditPostModal } from './edit-post-modal';
+import { EditedMark } from './edited-mark';
 import { CommentIcon, HeartIcon, TrashIcon } from './icons';
 import { PostMedia } from './post-media';
 import { PrivacyIcon } from './privacy-icon';
@@ -37,8 +43,25 @@ export function PostCard({ post, position, priorityMedia = false }: PostCardProp
   const commentsId = `${id}-comments`;
   const [showComments, setShowComments] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [editing, setEditing] = useState(false);
   const like = useLikePost();
   const deletePost = useDeletePost();
+  const memberActions = useMemberSafetyActions({
+    member: post.userId,
+    viewerId: getStoredUserId(),
+  });
+  const report = useReportAction({
+    targetType: 'post',
+    targetId: post._id,
+    member: post.userId,
+    viewerId: getStoredUserId(),
+  });
+  // The ⋯ menu's entries, one spread or item per feature (edit, report, block and mute).
+  const menuItems: ActionMenuItem[] = [
+    ...(post.canEdit ? [{ id: 'edit', label: 'Edit post', onSelect: () => setEditing(true) }] : []),
+    ...report.items,
+    ...memberActions.items,
+  ];
 
   const onDelete = () => {
     deletePost.mutate(post._id, {
@@ -66,6 +89,7 @@ export function PostCard({ post, position, priorityMedia = false }: PostCardProp
           <RelativeTime iso={post.createdAt} />
           <span aria-hidden="true">·</span>
           <PrivacyIcon privacy={post.privacy} />
+          <EditedMark iso={post.editedAt} />
         </span>
         {post.canDelete ? (
           <button
@@ -82,6 +106,11 @@ export function PostCard({ post, position, priorityMedia = false }: PostCardProp
             <TrashIcon />
           </button>
         ) : null}
+        <ActionMenu
+          label={`More actions for the post “${post.title}”`}
+          items={menuItems}
+          className={styles.postCardMenu}
+        />
       </header>
 
       <div className={styles.postCardBody}>
@@ -122,7 +151,7 @@ export function PostCard({ post, position, priorityMedia = false }: PostCardProp
         </button>
       </div>
 
-      {showComments ? <CommentsSection id={commentsId} postId={post._id} /> : null}
+      {showComments ? <CommentsSection id={commentsId} post={post} /> : null}
 
       <ConfirmDialog
         open={confirmingDelete}
@@ -133,6 +162,11 @@ export function PostCard({ post, position, priorityMedia = false }: PostCardProp
         onConfirm={onDelete}
         onCancel={() => setConfirmingDelete(false)}
       />
+      {post.canEdit ? (
+        <EditPostModal post={post} open={editing} onClose={() => setEditing(false)} />
+      ) : null}
+      {report.dialog}
+      {memberActions.dialog}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { parseMentions } from '@kindred/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  contentToDraft,
   draftToContent,
   editDraft,
   findMentionTrigger,
@@ -144,5 +145,31 @@ describe('splitting comment text for display', () => {
 
   it('leaves text without mentions as one piece', () => {
     expect(splitMentions('plain @ text')).toEqual([{ kind: 'text', text: 'plain @ text' }]);
+  });
+});
+
+describe('contentToDraft (editing a stored comment)', () => {
+  const ada = '0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0a';
+  const bob = '0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b';
+
+  it('shows each mention as "@Name", still picked, and gives the same content back', () => {
+    const content = `Hi @[Ada Lovelace](${ada}), and @[Bob](${bob})!`;
+    const draft = contentToDraft(content);
+    expect(draft.text).toBe('Hi @Ada Lovelace, and @Bob!');
+    expect(draft.mentions).toEqual([
+      { start: 3, end: 16, name: 'Ada Lovelace', userId: ada },
+      { start: 22, end: 26, name: 'Bob', userId: bob },
+    ]);
+    expect(draftToContent(draft)).toBe(content);
+  });
+
+  it('keeps the mentions through an edit elsewhere in the text', () => {
+    const draft = contentToDraft(`Hi @[Ada Lovelace](${ada})`);
+    const edited = editDraft(draft, 'Hi there @Ada Lovelace', 8);
+    expect(draftToContent(edited)).toBe(`Hi there @[Ada Lovelace](${ada})`);
+  });
+
+  it('leaves text without mentions as it is', () => {
+    expect(contentToDraft('plain @ text')).toEqual({ text: 'plain @ text', mentions: [] });
   });
 });

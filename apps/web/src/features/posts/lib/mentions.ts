@@ -174,3 +174,26 @@ export function splitMentions(
   if (cursor < content.length) pieces.push({ kind: 'text', text: content.slice(cursor) });
   return pieces;
 }
+
+/**
+ * A stored comment as a draft, for editing it: each `@[Name](id)` shows as "@Name" and stays
+ * picked, so `draftToContent` gives the same text back when nothing is changed.
+ */
+export function contentToDraft(content: string): MentionDraft {
+  let text = '';
+  let cursor = 0;
+  const mentions: ChosenMention[] = [];
+  for (const token of parseMentions(content)) {
+    text += content.slice(cursor, token.index);
+    const shown = `@${token.name}`;
+    mentions.push({
+      start: text.length,
+      end: text.length + shown.length,
+      name: token.name,
+      userId: token.userId,
+    });
+    text += shown;
+    cursor = token.index + token.length;
+  }
+  return { text: text + content.slice(cursor), mentions };
+}

@@ -23,3 +23,11 @@ export const AUDIENCE_CHOICES: readonly { value: PostAudience; label: string; hi
 export function submitLabelFor(privacy: PostAudience): string {
   return privacy === 'followers' ? 'Share with Followers' : 'Share to Feed';
 }
+
+/** The choices when a post is edited: its author may also narrow it to themself alone. */
+export const EDIT_PRIVACY_CHOICES: readonly { value: PostPrivacy; label: string; hint: string }[] =
+  [
+    { value: 'public', label: 'Everyone', hint: 'Every member can see it in the General Feed.' },
+    { value: 'followers', label: 'Followers', hint: 'Only people who follow you can see it.' },
+    { value: 'private', label: 'Only me', hint: 'Nobody else can see it.' },
+  ];

@@ -34,18 +34,33 @@ export function useConnectionCounts(userId: string) {
   });
 }
 
-/** POST /api/connections/isFollowing {userId, followedUserId} → isConnection. */
+/**
+ * Where the viewer stands with a member: following, asked to follow (the member approves their
+ * followers; "Requested"), or neither.
+ */
+export type FollowState = 'following' | 'requested' | 'none';
+
+export function followStateOf(response: {
+  isFollowing?: boolean;
+  isConnection?: boolean;
+  isRequested?: boolean;
+}): FollowState {
+  if (response.isFollowing ?? response.isConnection) return 'following';
+  return response.isRequested ? 'requested' : 'none';
+}
+
+/** POST /api/connections/isFollowing {userId, followedUserId} → isConnection, isRequested. */
 export async function fetchIsFollowing(
   viewerId: string,
   userId: string,
   signal?: AbortSignal,
-): Promise<boolean> {
+): Promise<FollowState> {
   const response = await api.post<IsFollowingResponse>(
     '/connections/isFollowing',
     { userId: viewerId, followedUserId: userId },
     { signal },
   );
-  return response.isConnection;
+  return followStateOf(response);
 }
 
 export function useIsFollowing(viewerId: string, userId: string, options: { enabled: boolean }) {
@@ -56,7 +71,10 @@ export function useIsFollowing(viewerId: string, userId: string, options: { enab
   });
 }
 
-/** POST /api/connections/follow {userId, followedUserId}: toggles following. */
+/**
+ * POST /api/connections/follow {userId, followedUserId}: follows (or asks to, when the member
+ * approves their followers); unfollows, or withdraws the request, when already done.
+ */
 export function toggleFollow(viewerId: string, userId: string): Promise<FollowToggleResponse> {
   return api.post<FollowToggleResponse>('/connections/follow', {
     userId: viewerId,

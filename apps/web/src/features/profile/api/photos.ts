@@ -22,6 +22,14 @@ export function savePhotoOrder(userId: string, photos: string[]): Promise<PhotoO
   return api.post<PhotoOrderResponse>(`/profile/update/${encodeURIComponent(userId)}`, { photos });
 }
 
+/**
+ * PUT /api/profile/photos/order {photos}: the member's photos in a new order (first = profile
+ * picture). It must list each of their photos once; nothing is deleted.
+ */
+export function savePhotoPositions(photos: string[]): Promise<PhotoOrderResponse> {
+  return api.put<PhotoOrderResponse>('/profile/photos/order', { photos });
+}
+
 /** The last part of a photo URL ("/api/media/ab12.webp" → "ab12.webp"), as the delete path names it. */
 export function photoFileName(url: string): string {
   const path = url.split(/[?#]/)[0] ?? '';

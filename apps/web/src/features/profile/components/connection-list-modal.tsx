@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toasts';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { VerifiedBadge } from '../../posts';
 import { useConnectionList, type ConnectionDirection } from '../api/connections';
@@ -35,7 +36,12 @@ const FAILED: Record<ConnectionDirection, string> = {
 export function ConnectionListModal({ direction, userId, onClose }: ConnectionListModalProps) {
   const list = useConnectionList(direction ?? 'followers', userId, direction !== null);
   const users = list.data?.pages.flatMap((page) => page.users) ?? [];
-  const failed = list.isError && direction !== null;
+  // A locked account shows its lists to its followers only: said in place, not as a failure.
+  const hidden =
+    list.error instanceof ApiError && list.error.code === 'CONNECTIONS_HIDDEN'
+      ? messageOf(list.error, FAILED[direction ?? 'followers'])
+      : null;
+  const failed = list.isError && direction !== null && hidden === null;
 
   useEffect(() => {
     if (failed && direction) notify.error(FAILED[direction]);
@@ -52,6 +58,8 @@ export function ConnectionListModal({ direction, userId, onClose }: ConnectionLi
         <div className={styles.loading}>
           <Spinner label={`Loading ${TITLES[direction].toLowerCase()}`} />
         </div>
+      ) : hidden !== null ? (
+        <p className={styles.empty}>{hidden}</p>
       ) : list.isError && users.length === 0 ? (
         <Alert tone="error">{FAILED[direction]}</Alert>
       ) : users.length === 0 ? (

@@ -2,6 +2,7 @@ import type { PlanId, Profile } from '@kindred/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { postKeys } from '../../posts';
 import { profileKeys } from '../api/query-keys';
 import { PhotosStep } from '../wizard/photos-step';
 import { usePhotoUploads } from '../wizard/use-photo-uploads';
@@ -17,8 +18,10 @@ export interface ManagePhotosModalProps {
 }
 
 /**
- * The owner adds and deletes photos from their profile page (SPEC §6 "edit photos"), with the same
- * drop zone, limits and messages as the wizard's photo step.
+ * The owner adds, deletes and reorders photos from their profile page (SPEC §6 "edit photos"),
+ * with the same drop zone, limits and messages as the wizard's photo step; the first photo is the
+ * profile picture (drag, Move left/right, or "Make profile picture"). The profile page behind
+ * shows each change at once (its cached profile is updated).
  */
 export function ManagePhotosModal({
   open,
@@ -45,13 +48,21 @@ export function ManagePhotosModal({
         : profile,
     );
   const uploads = usePhotoUploads(userId, current, setPhotos);
+  // A new first photo is a new picture beside the member's name on their posts and comments too.
+  const reorder = async (next: WizardPhoto[]) => {
+    await uploads.reorder(next);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: postKeys.feeds() }),
+      queryClient.invalidateQueries({ queryKey: profileKeys.member(userId) }),
+    ]);
+  };
 
   return (
     <Modal
       open={open}
       onClose={uploads.busy ? () => undefined : onClose}
       title="Manage photos"
-      description="The first photo is your profile picture."
+      description="The first photo is your profile picture. Drag a photo, or use its buttons, to change the order."
       size="lg"
       footer={
         <Button onClick={onClose} disabled={uploads.busy}>
@@ -68,6 +79,7 @@ export function ManagePhotosModal({
         busy={uploads.busy}
         onDrop={(files, refused) => void uploads.add(files, refused)}
         onDelete={(photo) => void uploads.remove(photo)}
+        onReorder={(next) => void reorder(next)}
       />
     </Modal>
   );

@@ -7,10 +7,12 @@ export interface PhotoGalleryProps {
   name: string;
   photos: readonly string[];
   thumbnails: readonly string[];
+  /** Offers "Report photo" in the lightbox (other members' photos); gets the photo's URL. */
+  onReport?: (photoUrl: string) => void;
 }
 
 /** A profile's photos as a grid; a photo opens larger in a lightbox with previous/next (SPEC §2). */
-export function PhotoGallery({ name, photos, thumbnails }: PhotoGalleryProps) {
+export function PhotoGallery({ name, photos, thumbnails, onReport }: PhotoGalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
   const count = photos.length;
   const current = open === null ? undefined : photos[open];
@@ -61,6 +63,18 @@ export function PhotoGallery({ name, photos, thumbnails }: PhotoGalleryProps) {
                   Next photo
                 </Button>
               </div>
+            ) : null}
+            {onReport ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setOpen(null);
+                  onReport(current);
+                }}
+              >
+                Report photo
+              </Button>
             ) : null}
           </div>
         ) : null}

@@ -1,11 +1,14 @@
 import { ProfileIdSchema, type Profile } from '@kindred/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ActionMenu, type ActionMenuItem } from '../../../components/ui/action-menu';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useMemberSafetyActions } from '../../blocks';
+import { ReportDialog, useReportAction } from '../../moderation';
 import { VerifiedBadge } from '../../posts';
 import type { ConnectionDirection } from '../api/connections';
 import { useProfile } from '../api/get-profile';
@@ -13,6 +16,7 @@ import { useSubscription } from '../api/get-subscription';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
 import { BasicInfo } from './basic-info';
 import { ConnectionListModal } from './connection-list-modal';
+import { EditProfileModal } from './edit-profile-modal';
 import { FollowButton } from './follow-button';
 import { ManagePhotosModal } from './manage-photos-modal';
 import { MemberAvatar } from './member-avatar';
@@ -101,6 +105,24 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [popupOpen, setPopupOpen] = useState(false);
   const [photosOpen, setPhotosOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
+  const navigate = useNavigate();
+  const memberActions = useMemberSafetyActions({
+    member: profile,
+    viewerId,
+    knowMuteState: true,
+    // The blocked member's page can no longer be shown: back to the feed, without them.
+    onBlocked: () => void navigate(paths.feed()),
+  });
+  const report = useReportAction({
+    targetType: 'member',
+    targetId: userId,
+    member: profile,
+    viewerId,
+  });
+  const [reportedPhoto, setReportedPhoto] = useState<string | null>(null);
+  // The ⋯ menu's entries, one spread or item per feature (report, block and mute).
+  const menuItems: ActionMenuItem[] = [...report.items, ...memberActions.items];
   // Under the name: the address only (coordinates, which only the owner gets, stay in Basic Information).
   const place = profile.location.formatted_address;
 
@@ -162,14 +184,20 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
           </div>
         </div>
         <div className={styles.heroActions}>
-          {isOwn ? null : (
+          {isOwn ? (
+            <Button variant="secondary" onClick={() => setEditOpen(true)} aria-haspopup="dialog">
+              Edit profile
+            </Button>
+          ) : (
             <FollowButton
               name={profile.firstName}
               isFollowing={follow.isFollowing}
+              isRequested={follow.isRequested}
               onToggle={follow.toggle}
               disabled={!follow.followStateKnown || follow.toggling}
             />
           )}
+          <ActionMenu label={`More actions for ${name}`} items={menuItems} />
         </div>
       </Card>
 
@@ -223,6 +251,7 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
                 name={profile.firstName}
                 photos={profile.photos}
                 thumbnails={profile.thumbnails}
+                onReport={isOwn ? undefined : setReportedPhoto}
               />
             ) : (
               <p className={sectionStyles.empty}>No photos yet</p>
@@ -233,6 +262,20 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
       </div>
 
       <ConnectionListModal direction={list} userId={userId} onClose={() => setList(null)} />
+      {report.dialog}
+      {reportedPhoto ? (
+        <ReportDialog
+          open
+          // A photo is named by its file name, the last part of its URL.
+          target={{
+            targetType: 'photo',
+            targetId: reportedPhoto.split('/').pop() ?? '',
+            memberName: name,
+          }}
+          onClose={() => setReportedPhoto(null)}
+        />
+      ) : null}
+      {memberActions.dialog}
       {isOwn ? (
         <>
           <UpgradeModal
@@ -250,6 +293,7 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
             subscription={subscription.data}
             onUpgrade={() => setUpgradeOpen(true)}
           />
+          <EditProfileModal open={editOpen} onClose={() => setEditOpen(false)} profile={profile} />
           <ManagePhotosModal
             open={photosOpen}
             onClose={() => setPhotosOpen(false)}

@@ -20,7 +20,7 @@ import styles from './profile-edit.module.css';
  * Profile creation and setup wizard (/profileedit/:id, SPEC §2). Without a stored userId the member
  * goes to the feed; the wizard always works on the signed-in member's own profile. The saved profile
  * is loaded first: none yet (404) means a new one, an incomplete one is pre-filled, and a complete one
- * sends its owner on to the feed (details cannot be changed once filled in).
+ * sends its owner on to the feed (a complete profile is changed from its page, with "Edit profile").
  */
 export function ProfileEditRoute() {
   useBackButtonTrap();

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/close-icon';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { PHOTO_DROPZONE_OPTIONS, plansAllowingMore, selectPhotos } from './photo-rules';
+import { SortablePhotoList } from './sortable-photo-list';
 import styles from './photos-step.module.css';
 import type { UploadProgress } from './use-photo-uploads';
 import type { WizardPhoto } from './wizard-form';
@@ -22,6 +23,8 @@ export interface PhotosStepProps {
   /** The accepted files and the messages for the refused ones (both may be empty). */
   onDrop: (files: File[], refused: string[]) => void;
   onDelete: (photo: WizardPhoto) => void;
+  /** When given, the photos can be put in another order (drag, Move left/right, Make profile picture). */
+  onReorder?: (next: WizardPhoto[]) => void;
 }
 
 /**
@@ -41,6 +44,7 @@ export function PhotosStep({
   busy,
   onDrop,
   onDelete,
+  onReorder,
 }: PhotosStepProps) {
   const limit = photoAllowance(plan);
   const planName = planById(plan).name;
@@ -128,7 +132,15 @@ export function PhotosStep({
         </Alert>
       ) : null}
 
-      {photos.length > 0 ? (
+      {photos.length > 0 && onReorder ? (
+        <SortablePhotoList
+          photos={photos}
+          busy={busy}
+          deleting={deleting}
+          onDelete={onDelete}
+          onReorder={onReorder}
+        />
+      ) : photos.length > 0 ? (
         <ol className={styles.list} aria-label="Your photos">
           {photos.map((photo, index) => {
             const label = index === 0 ? `Photo 1 (profile picture)` : `Photo ${index + 1}`;

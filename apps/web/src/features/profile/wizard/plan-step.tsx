@@ -1,19 +1,19 @@
 import { PLANS } from '@kindred/contracts';
 import { clsx } from 'clsx';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { PROFILE_UI_MESSAGES as M } from '../messages';
 import styles from './plan-step.module.css';
 import type { WizardForm } from './wizard-form';
 import stepStyles from './wizard-step.module.css';
 
-/** Step 1 (SPEC §2): the warning and the three plans with the wizard's feature listing. */
+/**
+ * Step 1 (SPEC §2): the three plans with the wizard's feature listing. (The original warning that
+ * details cannot be changed later is gone: the owner edits them from their profile page.)
+ */
 export function PlanStep() {
   const { control, register } = useFormContext<WizardForm>();
   const value = useWatch({ control, name: 'plan' });
   return (
     <div className={stepStyles.step}>
-      <Alert tone="warning">{M.planWarning}</Alert>
       <fieldset className={styles.options}>
         <legend className="visually-hidden">Plan</legend>
         {PLANS.map((plan) => {

@@ -138,15 +138,11 @@ async function fillPersonalDetails(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('profile wizard: step gating', () => {
-  it('step 1 shows the warning and the three plans, defaults to free and records the plan on Next', async () => {
+  it('step 1 shows the three plans (no "cannot change your details" warning: they can be edited later), defaults to free and records the plan on Next', async () => {
     const calls = mockWizardApi();
     const { user } = await openWizard();
     expect(progress()).toHaveAttribute('aria-valuenow', '25');
-    expect(
-      screen.getByText(
-        'Please note that you cannot change your details once you have filled them here',
-      ),
-    ).toBeInTheDocument();
+    expect(screen.queryByText(/cannot change your details/)).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Trial-Free/ })).toBeChecked();
     expect(screen.getByText('60 days trial', { exact: false })).toBeInTheDocument();
     expect(screen.getByText('$0/month')).toBeInTheDocument();

@@ -193,6 +193,7 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
                 busy={photoUploads.busy}
                 onDrop={(files, refused) => void photoUploads.add(files, refused)}
                 onDelete={(photo) => void photoUploads.remove(photo)}
+                onReorder={(next) => void photoUploads.reorder(next)}
               />
             ) : null}
             {step === 4 ? <InterestsStep /> : null}

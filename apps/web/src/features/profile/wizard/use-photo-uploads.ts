@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toasts';
-import { ApiError } from '../../../lib/api-client';
-import { deletePhoto, savePhotoOrder, uploadPhoto } from '../api/photos';
+import { ApiError, messageOf } from '../../../lib/api-client';
+import { deletePhoto, savePhotoOrder, savePhotoPositions, uploadPhoto } from '../api/photos';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
 import type { WizardPhoto } from './wizard-form';
 
@@ -30,7 +30,8 @@ export function usePhotoUploads(
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [failures, setFailures] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const busy = progress !== null || deleting !== null;
+  const [reordering, setReordering] = useState(false);
+  const busy = progress !== null || deleting !== null || reordering;
 
   const fail = (message: string) => {
     setFailures((current) => [...current, message]);
@@ -96,5 +97,30 @@ export function usePhotoUploads(
     }
   };
 
-  return { add, remove, progress, failures, deleting, busy };
+  /**
+   * A new order (a drag, Move left/right, or Make profile picture): shown at once, saved with
+   * PUT /profile/photos/order, and put back as it was if the server refuses it.
+   */
+  const reorder = async (next: WizardPhoto[]) => {
+    const previous = [...photos];
+    setPhotos(next);
+    setReordering(true);
+    try {
+      const saved = await savePhotoPositions(next.map((photo) => photo.url));
+      const thumbnails = new Map(next.map((photo) => [photo.url, photo.thumbnailUrl]));
+      setPhotos(
+        saved.photos.map((url, index) => ({
+          url,
+          thumbnailUrl: saved.thumbnails[index] ?? thumbnails.get(url) ?? url,
+        })),
+      );
+    } catch (error) {
+      setPhotos(previous);
+      notify.error(messageOf(error, M.reorderFailed));
+    } finally {
+      setReordering(false);
+    }
+  };
+
+  return { add, remove, reorder, progress, failures, deleting, busy };
 }

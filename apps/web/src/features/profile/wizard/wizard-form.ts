@@ -10,6 +10,7 @@ import {
   type PlanId,
   type Profile,
   type ProfileCreateRequest,
+  type ProfileUpdateRequest,
   type Sexuality,
 } from '@kindred/contracts';
 import type { Resolver } from 'react-hook-form';
@@ -240,5 +241,30 @@ export function profilePayload(
     photos: form.photos.map((photo) => photo.url),
     createdAt: timestamp,
     updatedAt: timestamp,
+  };
+}
+
+/**
+ * After the wizard: the details the owner edits from their profile page (steps 2 and 4: names, age,
+ * gender, sexuality, location, bio, interests), checked by the same contract rules. The plan is
+ * changed with Upgrade, the photos with Manage photos.
+ */
+export const profileDetailsResolver = zodResolver(
+  pickFields([...STEP_FIELDS[2], ...STEP_FIELDS[4]]),
+  undefined,
+  { mode: 'sync', raw: true },
+) as Resolver<WizardForm>;
+
+/** The details as POST /profile/update/{userId} takes them. */
+export function profileUpdatePayload(form: WizardForm): ProfileUpdateRequest {
+  return {
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    age: Number(form.age),
+    gender: form.gender as Gender,
+    sexuality: form.sexuality as Sexuality,
+    location: locationPayload(form.location),
+    bio: form.bio.trim(),
+    interests: form.interests,
   };
 }

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/toasts';
 import { endLocalSession } from '../../../lib/session';
+import { paths } from '../../../lib/paths';
 import { getStoredUserId } from '../../../lib/storage';
 import { useDeleteAccount, useDisableAccount } from '../api/account';
 import { SETTINGS_MESSAGES as M } from '../messages';
@@ -111,6 +113,12 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
     <>
       <Modal open={open && confirming === null} onClose={closeAll} title="Settings" size="sm">
         <div className={styles.settings}>
+          <p className={styles.settingsText}>
+            <Link to={paths.settings()} onClick={closeAll}>
+              All settings
+            </Link>{' '}
+            — password, email, phone, two-factor, sessions, privacy, blocked members.
+          </p>
           <section className={styles.settingsItem} aria-labelledby="settings-disable">
             <h3 id="settings-disable" className={styles.settingsHeading}>
               Temporarily disable account

@@ -1,0 +1,41 @@
+/** What the report dialog and the moderation page say (the API's own messages are in contracts). */
+export const MODERATION_UI_MESSAGES = {
+  reportItem: {
+    post: 'Report post',
+    comment: 'Report comment',
+    member: (name: string) => `Report ${name}`,
+    photo: 'Report photo',
+  },
+  reportTitle: {
+    post: 'Report this post',
+    comment: 'Report this comment',
+    member: 'Report this member',
+    photo: 'Report this photo',
+  },
+  reportIntro:
+    'Moderators will look at it. The member is not told who reported them, here or anywhere.',
+  reasonLegend: 'Why are you reporting it?',
+  noteLabel: 'Anything moderators should know? (optional)',
+  alsoBlock: (name: string) => `Also block ${name}`,
+  alsoBlockHint: 'You will no longer see each other anywhere on Kindred.',
+  send: 'Send report',
+  reportFailed: 'Your report could not be sent. Please try again.',
+  notAvailableTitle: 'Not available',
+  notAvailable: 'This page is only available to moderators.',
+  pageTitle: 'Moderation',
+  tabs: { open: 'Open reports', resolved: 'Resolved', log: 'Log' },
+  noOpen: 'No open reports. Nice and quiet.',
+  noResolved: 'Nothing resolved yet.',
+  noLog: 'No moderator actions yet.',
+  loadFailed: 'Could not load this list. Please try again.',
+  loadMore: 'Load more',
+  keyboardHelp: 'Keyboard: J or ↓ next report, K or ↑ previous, D dismiss, R remove, S suspend.',
+  noteFieldLabel: 'Note for the log (optional)',
+  suspendTitle: (name: string) => `Suspend ${name}?`,
+  suspendDescription:
+    'They are signed out, hidden from everyone and cannot sign in again until support lifts it. The reason is mailed to them; no reporter is named.',
+  suspendReasonLabel: 'Reason (mailed to the member)',
+  suspendConfirm: 'Suspend member',
+  resolveFailed: 'That did not work. Please try again.',
+  cancel: 'Cancel',
+} as const;
