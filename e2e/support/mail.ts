@@ -6,8 +6,13 @@ import { inject } from 'vitest';
  * Reads the newest 6-digit code sent to an address from the app's development outbox
  * (DATA_DIR/outbox/*.eml), waiting for it to arrive.
  */
-export async function latestEmailCode(to: string, timeoutMs = 15_000): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+export async function latestEmailCode(
+  to: string,
+  timeoutMs = 15_000,
+  /** The app's DATA_DIR: the suite's server by default, or one a journey started itself. */
+  dataDir: string = inject('dataDir'),
+): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = await readdir(outbox).catch(() => [] as string[]);

@@ -21,6 +21,8 @@ let counter = 0;
 export async function createVerifiedMember(
   context: BrowserContext,
   names: { firstName: string; lastName: string },
+  /** The DATA_DIR of a server the journey started itself (its outbox has the codes). */
+  options: { dataDir?: string } = {},
 ): Promise<Member> {
   counter += 1;
   const email = `${names.firstName
@@ -39,7 +41,10 @@ export async function createVerifiedMember(
   const signup = await call('/users/signup', { ...names, username: email, email, password });
   const id = (signup.data as { _id: string })._id;
   await call('/send-otp', { email, userId: id });
-  await call('/verify-otp', { email, otp: await latestEmailCode(email) });
+  await call('/verify-otp', {
+    email,
+    otp: await latestEmailCode(email, undefined, options.dataDir),
+  });
   const setup = await call('/2fa/setup', { userId: id });
   const totpSecret = String(setup.secret);
   await call('/2fa/verify', { userId: id, token: totpCode(totpSecret) });

@@ -57,6 +57,12 @@ describe('account entry', () => {
     await page.getByLabel(/code/i).fill(totpCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
 
+    // Recovery codes are shown once; going on needs "I saved these codes"
+    await page.getByTestId('recovery-codes').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    await page.getByRole('checkbox', { name: 'I saved these codes' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
     // Phone: SMS dev mode fills the code in
     await page.waitForURL(`**/phone-verify/${userId}`, { timeout: 20_000 });
     await page.getByLabel('Phone number').fill('9876543210');

@@ -80,9 +80,9 @@ describe('profile', () => {
     expect(
       await page.getByRole('progressbar', { name: 'Step 1 of 4' }).getAttribute('aria-valuenow'),
     ).toBe('25');
-    await page
-      .getByText('Please note that you cannot change your details once you have filled them here')
-      .waitFor();
+    // Details can be edited later, so the spec's "cannot change your details" warning is gone.
+    await page.getByRole('radio', { name: /Trial-Free/ }).waitFor();
+    expect(await page.getByText(/cannot change your details/).count()).toBe(0);
     expect(await page.getByRole('radio', { name: /Trial-Free/ }).isChecked()).toBe(true);
     await expectNoSeriousViolations(page, 'wizard: plan');
     await page.getByRole('button', { name: 'Next' }).click();

@@ -1,0 +1,118 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from '../support/axe.js';
+import { launchBrowser, newMemberBrowser } from '../support/browser.js';
+import { createVerifiedMember, rememberSignedIn, type Member } from '../support/members.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A 1×1 PNG: enough for the server to sniff, re-encode and serve back. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const fullName = (member: Member) => `${member.firstName} ${member.lastName}`;
+
+/** A finished profile over HTTP (the profile journey walks the wizard). */
+async function createProfile(context: BrowserContext, member: Member) {
+  const upload = await context.request.post('/api/profile/upload-photo', {
+    multipart: { photo: { name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG } },
+  });
+  expect(upload.ok()).toBe(true);
+  const { url } = (await upload.json()) as { url: string };
+  const created = await context.request.post('/api/profile/create', {
+    data: {
+      userId: member.id,
+      plan: 'free',
+      firstName: member.firstName,
+      lastName: member.lastName,
+      age: 31,
+      gender: 'female',
+      sexuality: 'straight',
+      location: 'Lyon, France',
+      bio: 'Hello.',
+      interests: ['Travel', 'Photography', 'Nature'],
+      photos: [url],
+    },
+  });
+  expect(created.ok()).toBe(true);
+}
+
+describe('contact controls', () => {
+  it('A approves followers: B’s follow becomes a request A approves; A’s post closed to comments says so', async () => {
+    const stamp = Date.now().toString(36);
+    const a = await newMemberBrowser(browser);
+    const b = await newMemberBrowser(browser);
+    const alice = await createVerifiedMember(a.context, {
+      firstName: 'Maren',
+      lastName: `Holt${stamp}`,
+    });
+    const bob = await createVerifiedMember(b.context, {
+      firstName: 'Jonas',
+      lastName: `Berg${stamp}`,
+    });
+    await createProfile(a.context, alice);
+    await createProfile(b.context, bob);
+    await rememberSignedIn(a.page, alice);
+    await rememberSignedIn(b.page, bob);
+
+    // A: Settings → Privacy & contact → Members I approve, saved with a toast.
+    await a.page.goto('/settings/privacy');
+    const follow = a.page.getByRole('group', { name: 'Who can follow me' });
+    await follow.getByRole('radio', { name: 'Members I approve' }).check();
+    await expectNoSeriousViolations(a.page, 'settings: privacy & contact');
+    await a.page.getByRole('button', { name: 'Save privacy settings' }).click();
+    await a.page.getByText('Privacy settings saved').first().waitFor();
+
+    // B asks to follow A: the button says Requested.
+    await b.page.goto(`/viewprofile/${alice.id}`);
+    await b.page.getByRole('heading', { name: fullName(alice), level: 1 }).waitFor();
+    await b.page.getByRole('button', { name: `Follow ${alice.firstName}` }).click();
+    await b.page
+      .getByRole('button', { name: `Follow request sent to ${alice.firstName}` })
+      .waitFor();
+
+    // A approves B's request.
+    await a.page.reload();
+    const requests = a.page.getByRole('list', { name: 'Follow requests' });
+    await requests.getByRole('link', { name: fullName(bob) }).waitFor();
+    await requests.getByRole('button', { name: `Approve ${fullName(bob)}` }).click();
+    await a.page.getByText('Follow request approved').first().waitFor();
+    await a.page.getByText('No follow requests').waitFor();
+
+    // B now follows A.
+    await b.page.reload();
+    await b.page.getByRole('button', { name: `Following ${alice.firstName}` }).waitFor();
+
+    // A writes a post nobody else may comment on; B sees why instead of a comment box.
+    const title = `Quiet evening ${stamp}`;
+    await a.page.goto('/feed');
+    await a.page.getByRole('button', { name: 'Create Post' }).first().click();
+    const dialog = a.page.getByRole('dialog', { name: 'Create Post' });
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByRole('combobox', { name: 'Who can comment' }).selectOption('nobody');
+    await expectNoSeriousViolations(a.page, 'create post with who can comment');
+    await dialog.getByRole('button', { name: 'Share to Feed' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await b.page.goto('/feed');
+    const post = b.page.getByRole('article', { name: title, exact: true });
+    await post.waitFor();
+    await post.getByRole('button', { name: /Comments/ }).click();
+    await post.getByText('The author has turned off comments on this post').waitFor();
+    expect(await post.getByRole('textbox').count()).toBe(0);
+    await expectNoSeriousViolations(b.page, 'post closed to comments');
+
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+});
