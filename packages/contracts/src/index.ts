@@ -13,3 +13,4 @@ export * from './safety.js';
 export * from './moderation.js';
 export * from './privacy.js';
 export * from './blocks.js';
+export * from './notifications.js';
