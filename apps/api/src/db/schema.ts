@@ -221,6 +221,11 @@ export const authFailures = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['totp'] }).notNull(),
+    /**
+     * The device cookie's id of the browser that sent the wrong code, NULL for a browser without
+     * one: a known device has its own hourly cap, so guesses from elsewhere cannot lock it out.
+     */
+    deviceId: text('device_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auth_failures_user_kind_created').on(t.userId, t.kind, t.createdAt)],

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_failures" ADD COLUMN "device_id" text;
