@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
+import {
+  ENTITLEMENT_FEATURES,
+  entitlementsFor,
+  planFeatureLines,
+  type EntitlementKey,
+  type PlanFeatureLine,
+  type UpgradePlanId,
+} from './entitlements.js';
 
 /**
  * Plans and subscriptions (SPEC §9 "Plans", §3 "Subscription"). The API records the choice and
@@ -28,98 +36,59 @@ export interface Plan {
   mostPopular: boolean;
   /** How many photos a member on this plan may keep (never above MAX_PHOTOS). */
   photoAllowance: number;
-  /** The listing shown in the profile wizard's "Choose Your Plan" step. */
+  /**
+   * The card's feature lines, generated from the entitlement table (entitlements.ts), shown on
+   * both the wizard's plan step and the upgrade dialog. The spec's two listings differed; the
+   * README ("Plans and entitlements") records the values chosen.
+   */
+  features: readonly PlanFeatureLine[];
+  /** @deprecated Same as `features` (text only); kept until every card renders `features`. */
   wizardFeatures: readonly string[];
-  /** The listing shown in the upgrade modal. The spec gives the two listings and they differ. */
+  /** @deprecated Same as `features` (text only); kept until every card renders `features`. */
   upgradeFeatures: readonly string[];
 }
 
+function planCard(
+  fields: Pick<Plan, 'id' | 'name' | 'priceUsd' | 'priceLabel' | 'trialLabel' | 'mostPopular'>,
+): Plan {
+  const features = planFeatureLines(fields.id);
+  const lines = features.map((line) =>
+    line.comingSoon ? `${line.text} (coming soon)` : line.text,
+  );
+  return {
+    ...fields,
+    photoAllowance: entitlementsFor(fields.id).photoAllowance,
+    features,
+    wizardFeatures: lines,
+    upgradeFeatures: lines,
+  };
+}
+
 export const PLANS: readonly Plan[] = [
-  {
+  planCard({
     id: 'free',
     name: 'Trial-Free',
     priceUsd: 0,
     priceLabel: '$0/month',
     trialLabel: `${TRIAL_DAYS} days trial`,
     mostPopular: false,
-    photoAllowance: 3,
-    wizardFeatures: [
-      '1 status story per day',
-      '5 tags',
-      '10 blogs',
-      '200 MB media',
-      '3 photo uploads',
-      'Limited messages',
-    ],
-    // The spec gives the free plan one listing; the upgrade modal shows the same one.
-    upgradeFeatures: [
-      '1 status story per day',
-      '5 tags',
-      '10 blogs',
-      '200 MB media',
-      '3 photo uploads',
-      'Limited messages',
-    ],
-  },
-  {
+  }),
+  planCard({
     id: 'beginner',
     name: 'Beginner',
     priceUsd: 5,
     priceLabel: '$5/month',
     trialLabel: null,
     mostPopular: false,
-    photoAllowance: 4,
-    wizardFeatures: [
-      'Limited visibility',
-      'No passport',
-      'No story',
-      'No tags',
-      'No blogs',
-      '200 MB media',
-      'Unlimited messages',
-      '4 photo uploads',
-      'See who likes you',
-    ],
-    upgradeFeatures: [
-      'Advanced matching',
-      'Up to 100 likes per day',
-      'Unlimited messages to matches',
-      'View profile visitors',
-      'Weekly profile boost',
-      'Advanced filters',
-    ],
-  },
-  {
+  }),
+  planCard({
     id: 'professional',
     name: 'Professional',
     priceUsd: 15,
     priceLabel: '$15/month',
     trialLabel: null,
     mostPopular: true,
-    photoAllowance: 6,
-    wizardFeatures: [
-      '5 passports',
-      '1 story per day',
-      '10 tags',
-      '20 blogs',
-      '300 MB media',
-      '6 photo uploads',
-      'Advanced analytics',
-      'Profile boost',
-      'Priority matching',
-    ],
-    upgradeFeatures: [
-      'Premium matching',
-      'Unlimited likes',
-      'Priority in search',
-      'See who liked you',
-      'Advanced filters',
-      'Read receipts',
-      'Daily boost',
-      'Priority support',
-      'Ad-free',
-    ],
-  },
+  }),
 ];
 
 export function planById(id: PlanId): Plan {
@@ -136,6 +105,13 @@ export function planById(id: PlanId): Plan {
  */
 export function photoAllowance(plan: PlanId | null | undefined): number {
   return Math.min(MAX_PHOTOS, planById(plan ?? 'free').photoAllowance);
+}
+
+/** The message of a PLAN_LIMIT refusal: what is limited and which plan lifts it. */
+export function planLimitMessage(key: EntitlementKey, requiredPlan: UpgradePlanId | null): string {
+  const feature = ENTITLEMENT_FEATURES[key].label;
+  if (requiredPlan === null) return `${feature}: you have reached the most any plan allows.`;
+  return `${feature}: you have reached your plan's limit. Upgrade to ${planById(requiredPlan).name} for more.`;
 }
 
 export const SUBSCRIPTION_STATUSES = ['trial', 'active', 'expired', 'cancelled'] as const;
@@ -179,3 +155,7 @@ export function trialDaysRemaining(trialEndDate: string | null, now: Date = new 
   const ms = new Date(trialEndDate).getTime() - now.getTime();
   return Math.max(0, Math.ceil(ms / (24 * 60 * 60 * 1000)));
 }
+
+// The entitlement table belongs with the plans it describes; exported from here so every
+// importer of plans (and the package's front door) sees it.
+export * from './entitlements.js';
