@@ -94,6 +94,8 @@ export const users = pgTable(
     plan: text('plan', { enum: PLAN_IDS }),
     subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }),
     trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+    /** When the last "your trial ends soon" reminder went out (claimed atomically by the job). */
+    trialRemindedAt: timestamp('trial_reminded_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -103,6 +105,7 @@ export const users = pgTable(
     index('users_unverified_created')
       .on(t.createdAt)
       .where(sql`${t.emailVerifiedAt} IS NULL`),
+    index('users_trial_end').on(t.trialEndDate),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     check('users_status_valid', sql`${t.status} IN ${sqlList(MEMBER_STATUSES)}`),
     check('users_role_valid', sql`${t.role} IN ${sqlList(MEMBER_ROLES)}`),
