@@ -546,3 +546,18 @@ export const moderationLog = pgTable(
     check('moderation_log_action_valid', sql`${t.action} IN ${sqlList(MODERATION_ACTIONS)}`),
   ],
 );
+
+/**
+ * Live events too big for a PostgreSQL NOTIFY payload (8000 bytes): the notification carries this
+ * row's id and each listening process reads the event here (platform/live-events.ts). Rows are
+ * read within moments; publishing sweeps those older than a few minutes.
+ */
+export const liveEventPayloads = pgTable(
+  'live_event_payloads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_event_payloads_created').on(t.createdAt)],
+);
