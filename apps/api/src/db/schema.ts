@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -19,12 +20,14 @@ import {
 import {
   CODE_PURPOSES,
   COMMENT_POLICIES,
+  EMAIL_DIGEST_OPTIONS,
   FOLLOW_POLICIES,
   GENDER_OPTIONS,
   MEMBER_ROLES,
   MEMBER_STATUSES,
   MENTION_POLICIES,
   MODERATION_ACTIONS,
+  NOTIFICATION_TYPES,
   PLAN_IDS,
   POST_MEDIA_KINDS,
   POST_PRIVACY_VALUES,
@@ -560,4 +563,96 @@ export const liveEventPayloads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('live_event_payloads_created').on(t.createdAt)],
+);
+
+/**
+ * What a member is told (issue 13). A grouped item ("Ana and 4 others liked your post") is one row
+ * with one `notification_actors` row per member; `group_key` names what groups (`like:<postId>`, or
+ * for single-actor types the action itself, `follow:<actorId>`, `comment:<commentId>`), and at most
+ * one unread row per recipient and key exists, so a repeated or concurrent action joins the unread
+ * item instead of adding one. `created_at` is the newest action's time: a group that grows moves up.
+ * Deleting the post or comment deletes the item (cascade); who and what the recipient may still see
+ * is filtered again when items are read.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** NULL for items that never group (security events). */
+    groupKey: text('group_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_recipient_created_id').on(t.recipientId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('notifications_unread_group')
+      .on(t.recipientId, t.groupKey)
+      .where(sql`${t.readAt} IS NULL AND ${t.groupKey} IS NOT NULL`),
+    index('notifications_recipient_unread')
+      .on(t.recipientId)
+      .where(sql`${t.readAt} IS NULL`),
+    index('notifications_post').on(t.postId),
+    index('notifications_comment').on(t.commentId),
+    check('notifications_type_valid', sql`${t.type} IN ${sqlList(NOTIFICATION_TYPES)}`),
+  ],
+);
+
+/** The members a notification is about; the newest are shown, all are counted. */
+export const notificationActors = pgTable(
+  'notification_actors',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.actorId] }),
+    index('notification_actors_actor').on(t.actorId),
+  ],
+);
+
+/**
+ * A member's notification preferences; a member without a row has the defaults. Types are stored
+ * as the ones turned off, so a type added later is on for everyone. `digest_sent_on` is the UTC day
+ * of the last daily digest, claimed atomically by the job (once per member per day).
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    disabledTypes: text('disabled_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    onlyFromFollowing: boolean('only_from_following').notNull().default(false),
+    notFromNewAccounts: boolean('not_from_new_accounts').notNull().default(false),
+    emailDigest: text('email_digest', { enum: EMAIL_DIGEST_OPTIONS }).notNull().default('off'),
+    digestSentOn: date('digest_sent_on', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notification_settings_daily_digest')
+      .on(t.userId)
+      .where(sql`${t.emailDigest} = 'daily'`),
+    check(
+      'notification_settings_types_valid',
+      sql`${t.disabledTypes} <@ ${sql.raw(`ARRAY[${NOTIFICATION_TYPES.map((type) => `'${type}'`).join(', ')}]`)}::text[]`,
+    ),
+    check(
+      'notification_settings_digest_valid',
+      sql`${t.emailDigest} IN ${sqlList(EMAIL_DIGEST_OPTIONS)}`,
+    ),
+  ],
 );
