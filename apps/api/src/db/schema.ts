@@ -165,7 +165,10 @@ export const photos = pgTable(
     thumbnailKey: text('thumbnail_key').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** Size of the full-size file. */
     bytes: integer('bytes').notNull(),
+    /** Size of the thumbnail file: both count against the plan's media storage (0 for photos stored before it was recorded). */
+    thumbnailBytes: integer('thumbnail_bytes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "photos" ADD COLUMN "thumbnail_bytes" integer DEFAULT 0 NOT NULL;
