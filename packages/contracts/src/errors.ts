@@ -35,6 +35,12 @@ export const ERROR_CODES = [
   'MEMBER_NOT_FOUND',
   'PROFILE_NOT_FOUND',
   'PLAN_LIMIT',
+  // Paying for a plan.
+  'CHECKOUT_REQUIRED',
+  'PAID_PLAN_ACTIVE',
+  'CHECKOUT_CLOSED',
+  'NO_PAID_PLAN',
+  'WEBHOOK_SIGNATURE_INVALID',
   // Reports and moderation.
   'ALREADY_REPORTED',
   'ACCOUNT_SUSPENDED',

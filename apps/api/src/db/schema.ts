@@ -18,6 +18,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  CHECKOUT_STATUSES,
   CODE_PURPOSES,
   COMMENT_POLICIES,
   EMAIL_DIGEST_OPTIONS,
@@ -27,6 +28,9 @@ import {
   MEMBER_STATUSES,
   MENTION_POLICIES,
   MODERATION_ACTIONS,
+  PAID_PLAN_IDS,
+  PAYMENT_PROVIDERS,
+  PLAN_CHANGE_SOURCES,
   NOTIFICATION_TYPES,
   PLAN_IDS,
   POST_MEDIA_KINDS,
@@ -657,5 +661,115 @@ export const notificationSettings = pgTable(
       'notification_settings_digest_valid',
       sql`${t.emailDigest} IN ${sqlList(EMAIL_DIGEST_OPTIONS)}`,
     ),
+  ],
+);
+
+/**
+ * Checkouts members started (issue 14): the test-mode provider's page or a Stripe Checkout
+ * Session. `id` is random and unguessable (it is in the test-mode page's address); a checkout is
+ * closed once (completed or cancelled), so a confirmation cannot be replayed.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id', { enum: PAID_PLAN_IDS }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** Stripe's Checkout Session id (cs_…); null for the test-mode provider. */
+    providerSessionId: text('provider_session_id'),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('open'),
+    returnPath: text('return_path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('checkout_sessions_provider_session').on(t.provider, t.providerSessionId),
+    index('checkout_sessions_member').on(t.memberId, t.createdAt),
+    check('checkout_sessions_plan_valid', sql`${t.planId} IN ${sqlList(PAID_PLAN_IDS)}`),
+    check('checkout_sessions_provider_valid', sql`${t.provider} IN ${sqlList(PAYMENT_PROVIDERS)}`),
+    check('checkout_sessions_status_valid', sql`${t.status} IN ${sqlList(CHECKOUT_STATUSES)}`),
+  ],
+);
+
+/**
+ * A member's paid plan as the provider reported it: the provider's subscription, the end of the
+ * period paid for, and whether the member cancelled it (it then ends at that date).
+ */
+export const paidSubscriptions = pgTable(
+  'paid_subscriptions',
+  {
+    memberId: uuid('member_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id', { enum: PAID_PLAN_IDS }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('paid_subscriptions_provider_subscription').on(
+      t.provider,
+      t.providerSubscriptionId,
+    ),
+    index('paid_subscriptions_period_end').on(t.currentPeriodEnd),
+    check('paid_subscriptions_plan_valid', sql`${t.planId} IN ${sqlList(PAID_PLAN_IDS)}`),
+    check('paid_subscriptions_provider_valid', sql`${t.provider} IN ${sqlList(PAYMENT_PROVIDERS)}`),
+  ],
+);
+
+/** Provider webhook events already applied: an event delivered twice changes nothing the second time. */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    check(
+      'payment_webhook_events_provider_valid',
+      sql`${t.provider} IN ${sqlList(PAYMENT_PROVIDERS)}`,
+    ),
+  ],
+);
+
+/** Every plan change: who, when, from, to, why, and the provider's reference (issue 14). */
+export const planChanges = pgTable(
+  'plan_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    fromPlan: text('from_plan', { enum: PLAN_IDS }),
+    toPlan: text('to_plan', { enum: PLAN_IDS }),
+    fromStatus: text('from_status', { enum: SUBSCRIPTION_STATUSES }),
+    toStatus: text('to_status', { enum: SUBSCRIPTION_STATUSES }),
+    source: text('source', { enum: PLAN_CHANGE_SOURCES }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }),
+    providerReference: text('provider_reference'),
+  },
+  (t) => [
+    index('plan_changes_member_changed').on(t.memberId, t.changedAt),
+    check('plan_changes_from_plan_valid', sql`${t.fromPlan} IN ${sqlList(PLAN_IDS)}`),
+    check('plan_changes_to_plan_valid', sql`${t.toPlan} IN ${sqlList(PLAN_IDS)}`),
+    check(
+      'plan_changes_from_status_valid',
+      sql`${t.fromStatus} IN ${sqlList(SUBSCRIPTION_STATUSES)}`,
+    ),
+    check('plan_changes_to_status_valid', sql`${t.toStatus} IN ${sqlList(SUBSCRIPTION_STATUSES)}`),
+    check('plan_changes_source_valid', sql`${t.source} IN ${sqlList(PLAN_CHANGE_SOURCES)}`),
+    check('plan_changes_provider_valid', sql`${t.provider} IN ${sqlList(PAYMENT_PROVIDERS)}`),
   ],
 );
