@@ -19,7 +19,20 @@ export interface Keyset {
 }
 
 const KEYSET_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const CursorSchema = z.tuple([z.string().regex(KEYSET_TIME_PATTERN), IdSchema]);
+/**
+ * The pattern alone lets through times PostgreSQL refuses with an error (month 13, day 45, year 0):
+ * a cursor's time must also be a real instant, the same once read back.
+ */
+function isRealInstant(time: string): boolean {
+  const milliseconds = Date.parse(time);
+  if (Number.isNaN(milliseconds) || time.startsWith('0000')) return false;
+  return new Date(milliseconds).toISOString().slice(0, 19) === time.slice(0, 19);
+}
+
+const CursorSchema = z.tuple([
+  z.string().regex(KEYSET_TIME_PATTERN).refine(isRealInstant),
+  IdSchema,
+]);
 
 /** Selects a timestamptz column as the exact text a cursor carries. */
 export function keysetTime(column: AnyColumn | SQL): SQL<string> {

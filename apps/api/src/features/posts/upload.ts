@@ -2,6 +2,7 @@ import { POST_MESSAGES, POST_VIDEO_MAX_BYTES } from '@kindred/contracts';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { AppError } from '../../http/errors.js';
+import { receiveMultipart } from '../../http/uploads.js';
 
 /**
  * Receives POST /posts/create: text fields plus at most one file in the `media` field, kept in
@@ -20,12 +21,7 @@ const upload = multer({
   },
 }).single('media');
 
-export const receivePostMedia: RequestHandler = (req, res, next) => {
-  upload(req, res, (error: unknown) => {
-    if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
-      next(new AppError(413, POST_MESSAGES.mediaTooLarge));
-      return;
-    }
-    next(error);
-  });
-};
+export const receivePostMedia: RequestHandler = receiveMultipart(
+  upload,
+  () => new AppError(413, POST_MESSAGES.mediaTooLarge),
+);

@@ -2,6 +2,7 @@ import { PHOTO_MESSAGES, PROFILE_LIMITS } from '@kindred/contracts';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { AppError } from '../../http/errors.js';
+import { receiveMultipart } from '../../http/uploads.js';
 import { displayFileName } from './photos.js';
 
 export const PHOTO_FIELD = 'photo';
@@ -29,13 +30,7 @@ const photoUpload = multer({
   },
 }).single(PHOTO_FIELD);
 
-export const receivePhoto: RequestHandler = (req, res, next) => {
-  photoUpload(req, res, (error: unknown) => {
-    if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
-      const name = displayFileName(String(res.locals.uploadName ?? ''));
-      next(new AppError(413, PHOTO_MESSAGES.tooLarge(name)));
-      return;
-    }
-    next(error);
-  });
-};
+export const receivePhoto: RequestHandler = receiveMultipart(photoUpload, (_req, res) => {
+  const name = displayFileName(String(res.locals.uploadName ?? ''));
+  return new AppError(413, PHOTO_MESSAGES.tooLarge(name));
+});
