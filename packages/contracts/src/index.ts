@@ -7,6 +7,7 @@ export * from './profiles.js';
 export * from './geo.js';
 export * from './users.js';
 export * from './plans.js';
+export * from './trial.js';
 export * from './billing.js';
 export * from './posts.js';
 export * from './connections.js';
