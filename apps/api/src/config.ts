@@ -63,6 +63,12 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must look like redis://host:6379 or rediss://…')
+      .optional(),
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -100,6 +106,11 @@ export interface Config {
   shutdownGraceMs: number;
   /** How long start keeps retrying an unreachable DATABASE_URL before giving up. */
   databaseConnectTimeoutMs: number;
+  /**
+   * Set: live events (notification streams) fan out through Redis pub/sub; otherwise through
+   * PostgreSQL LISTEN/NOTIFY on a server, or within the process on PGlite.
+   */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -198,6 +209,7 @@ export function loadConfig(
     envFile,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    redisUrl: e.REDIS_URL,
   };
 }
 

@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createSmsSender, type SmsSender } from './platform/sms.js';
 import { checkDataEncryptionKey } from './platform/encryption-key-check.js';
+import { createLiveEvents, SESSION_ENDED_EVENT, type LiveEvents } from './platform/live-events.js';
 
 /**
  * Everything a request handler or job may need, built once at start and passed down explicitly
@@ -35,10 +36,15 @@ export interface AppContext {
   rateLimiters: RateLimiters;
   /** Work a request starts after its reply (see platform/background.ts). */
   background: BackgroundTasks;
+  /**
+   * Member-addressed events heard by every API process (notification streams; messages later):
+   * in-process on PGlite, LISTEN/NOTIFY on a PostgreSQL server, Redis pub/sub with REDIS_URL.
+   */
+  liveEvents: LiveEvents;
 }
 
 export type ContextOverrides = Partial<
-  Pick<AppContext, 'logger' | 'mailer' | 'sms' | 'clock' | 'storage' | 'background'>
+  Pick<AppContext, 'logger' | 'mailer' | 'sms' | 'clock' | 'storage' | 'background' | 'liveEvents'>
 > & {
   /** An already-open database (tests); otherwise one is opened from the config. */
   database?: DatabaseHandle;
@@ -67,12 +73,35 @@ export async function createAppContext(
     if (!overrides.database) await database.close().catch(() => {});
     throw error;
   }
+  let liveEvents: LiveEvents;
+  try {
+    liveEvents =
+      overrides.liveEvents ??
+      (await createLiveEvents({ logger, redisUrl: config.redisUrl, postgresPool: database.pool }));
+  } catch (error) {
+    if (!overrides.database) await database.close().catch(() => {});
+    throw error;
+  }
+  logger.info({ liveEvents: liveEvents.kind }, `live events through ${liveEvents.kind}`);
   return {
     config,
     logger,
     database,
     db: database.db,
-    sessionStore: new DatabaseSessionStore(database.db, overrides.clock ?? systemClock),
+    sessionStore: new DatabaseSessionStore(
+      database.db,
+      overrides.clock ?? systemClock,
+      // Every way a session ends comes through the store: its open streams hear of it and end.
+      (ended) => {
+        for (const { userId, publicId } of ended) {
+          liveEvents
+            .publish(userId, { event: SESSION_ENDED_EVENT, data: { sessionPublicId: publicId } })
+            .catch((error: unknown) =>
+              logger.error({ err: error }, 'could not announce an ended session'),
+            );
+        }
+      },
+    ),
     mailer:
       overrides.mailer ??
       createMailer({
@@ -90,6 +119,7 @@ export async function createAppContext(
       config.isProduction ? 1 : NON_PRODUCTION_LIMIT_MULTIPLIER,
     ),
     background: overrides.background ?? createBackgroundTasks(logger),
+    liveEvents,
   };
 }
 
@@ -119,5 +149,6 @@ export async function closeAppContext(context: AppContext): Promise<void> {
   await context.background.settled();
   context.sessionStore.close();
   context.mailer.close();
+  await context.liveEvents.close();
   await context.database.close();
 }

@@ -68,6 +68,8 @@ async function main(): Promise<void> {
     }
     stopping = true;
     const jobsStopped = jobs.stop();
+    // Live streams never finish on their own: ending them lets the drain below complete.
+    void context.liveEvents.close();
     void shutdown(
       {
         logger,

@@ -24,6 +24,17 @@ declare module 'express-session' {
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 
+/** A session the store has just ended, named by its member and its public id. */
+export interface EndedSession {
+  userId: string;
+  publicId: string;
+}
+
+/** Told after sessions are deleted (logout, revoked, password reset, account disabled, expiry). */
+export type SessionsEndedListener = (ended: EndedSession[]) => void;
+
+const endedColumns = { userId: sessions.userId, publicId: sessions.publicId };
+
 /** One of a member's sessions, as the account's owner may see it: never the cookie's secret id. */
 export interface StoredSession {
   publicId: string;
@@ -47,6 +58,8 @@ export class DatabaseSessionStore extends session.Store {
     private readonly db: Database,
     /** Stamps "started" and "last active" (the app's clock, so tests can move it). */
     private readonly clock: Clock = systemClock,
+    /** Hears every session this store ends (open notification streams end with their session). */
+    private readonly onSessionsEnded: SessionsEndedListener = () => {},
   ) {
     super();
     this.pruneTimer = setInterval(
@@ -111,15 +124,21 @@ export class DatabaseSessionStore extends session.Store {
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
+      .returning(endedColumns)
       .then(
-        () => callback?.(),
+        (ended) => {
+          this.announce(ended);
+          callback?.();
+        },
         (error: unknown) => callback?.(error),
       );
   }
 
   /** Ends every session of a member, on every device. */
   async destroyAllForUser(userId: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    this.announce(
+      await this.db.delete(sessions).where(eq(sessions.userId, userId)).returning(endedColumns),
+    );
   }
 
   /**
@@ -155,7 +174,8 @@ export class DatabaseSessionStore extends session.Store {
     const ended = await this.db
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
-      .returning({ publicId: sessions.publicId });
+      .returning(endedColumns);
+    this.announce(ended);
     return ended.length > 0;
   }
 
@@ -164,12 +184,32 @@ export class DatabaseSessionStore extends session.Store {
     const ended = await this.db
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)))
-      .returning({ publicId: sessions.publicId });
+      .returning(endedColumns);
+    this.announce(ended);
     return ended.length;
   }
 
   async pruneExpired(): Promise<void> {
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+    this.announce(
+      await this.db
+        .delete(sessions)
+        .where(lt(sessions.expiresAt, sql`now()`))
+        .returning(endedColumns),
+    );
+  }
+
+  /** The public id of the session a cookie's secret names, while it lasts. */
+  async publicIdOf(sid: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ publicId: sessions.publicId })
+      .from(sessions)
+      .where(and(eq(sessions.sid, sid), sql`${sessions.expiresAt} > now()`));
+    return row?.publicId;
+  }
+
+  private announce(ended: { userId: string | null; publicId: string }[]): void {
+    const ofMembers = ended.filter((row): row is EndedSession => row.userId !== null);
+    if (ofMembers.length > 0) this.onSessionsEnded(ofMembers);
   }
 
   close(): void {
