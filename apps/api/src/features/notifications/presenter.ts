@@ -1,0 +1,75 @@
+import {
+  NOTIFICATION_EXCERPT_LENGTH,
+  parseMentions,
+  type NotificationActor,
+  type NotificationItem,
+} from '@kindred/contracts';
+import type { MemberSummary } from '../users/index.js';
+import type { ActorRow, NotificationRow } from './repo.js';
+
+/** Rows → the contract's items. Never a raw row; only members the recipient may see. */
+
+/** The start of a text, mentions shown as "@Name", cut on a character boundary with "…". */
+export function excerpt(text: string): string {
+  let plain = '';
+  let from = 0;
+  for (const token of parseMentions(text)) {
+    plain += `${text.slice(from, token.index)}@${token.name}`;
+    from = token.index + token.length;
+  }
+  plain = `${plain}${text.slice(from)}`.replace(/\s+/g, ' ').trim();
+  const characters = [...plain];
+  if (characters.length <= NOTIFICATION_EXCERPT_LENGTH) return plain;
+  return `${characters
+    .slice(0, NOTIFICATION_EXCERPT_LENGTH - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+export interface ItemParts {
+  actors: readonly ActorRow[];
+  summaries: ReadonlyMap<string, MemberSummary>;
+  postTitles: ReadonlyMap<string, string>;
+  commentTexts: ReadonlyMap<string, string>;
+}
+
+export function presentNotifications(
+  rows: readonly NotificationRow[],
+  parts: ItemParts,
+): NotificationItem[] {
+  const actorsOf = new Map<string, { shown: NotificationActor[]; total: number }>();
+  for (const actor of parts.actors) {
+    const summary = parts.summaries.get(actor.actorId);
+    const entry = actorsOf.get(actor.notificationId) ?? { shown: [], total: actor.total };
+    if (summary) {
+      entry.shown.push({
+        _id: summary._id,
+        firstName: summary.firstName,
+        lastName: summary.lastName,
+        profilePicture: summary.profilePicture,
+      });
+    }
+    actorsOf.set(actor.notificationId, entry);
+  }
+  return rows.map((row) => {
+    const actors = actorsOf.get(row.id);
+    const item: NotificationItem = {
+      _id: row.id,
+      type: row.type,
+      actors: actors?.shown ?? [],
+      actorCount: actors?.total ?? 0,
+      createdAt: row.createdAt.toISOString(),
+      readAt: row.readAt?.toISOString() ?? null,
+    };
+    if (row.postId) {
+      item.post = { _id: row.postId, excerpt: excerpt(parts.postTitles.get(row.postId) ?? '') };
+    }
+    if (row.commentId) {
+      item.comment = {
+        _id: row.commentId,
+        excerpt: excerpt(parts.commentTexts.get(row.commentId) ?? ''),
+      };
+    }
+    return item;
+  });
+}
