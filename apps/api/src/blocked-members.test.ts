@@ -88,6 +88,10 @@ const READ_SEEDS: Record<string, Seed> = {
     await buildPost(t.context, other.user.id);
     return [`/api/posts/user/${other.user.id}`];
   },
+  'GET /api/posts/:postId': async (t, { other }) => {
+    const post = await buildPost(t.context, other.user.id);
+    return [`/api/posts/${post.id}`];
+  },
   // Under a third member's post too: the other's comment, and their reply to the viewer's comment.
   'GET /api/posts/:postId/comments': async (t, { viewer, other, third }) => {
     const theirs = await buildPost(t.context, third.user.id);

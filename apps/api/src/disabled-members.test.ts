@@ -69,6 +69,10 @@ const SEEDS: Record<string, Seed> = {
     await buildPost(t.context, hidden.id);
     return [`/api/posts/user/${hidden.id}`];
   },
+  'GET /api/posts/:postId': async (t, { hidden }) => {
+    const post = await buildPost(t.context, hidden.id);
+    return [`/api/posts/${post.id}`];
+  },
   'GET /api/posts/:postId/comments': async (t, { viewer, hidden }) => {
     const post = await buildPost(t.context, viewer.id);
     await buildComment(t.context, { postId: post.id, authorId: hidden.id, content: 'Hello' });

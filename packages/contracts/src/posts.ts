@@ -309,6 +309,12 @@ export interface CreatePostResponse {
   post: PostDto;
 }
 
+/** GET /api/posts/{postId}: one post the viewer may see. */
+export interface PostResponse {
+  success: true;
+  post: PostDto;
+}
+
 export interface UpdatePostResponse {
   success: true;
   message: typeof POST_MESSAGES.updated;

@@ -56,6 +56,7 @@ import {
   type CreateCommentResponse,
   type UpdateCommentResponse,
   type UpdatePostResponse,
+  type PostResponse,
   type CreatePostResponse,
   type LikeResponse,
   type MentionedMember,
@@ -444,6 +445,11 @@ export const CreatePostResponseSchema = z.strictObject({
   message: z.literal(POST_MESSAGES.created),
   post: PostDtoSchema,
 }) satisfies z.ZodType<CreatePostResponse>;
+
+export const PostResponseSchema = z.strictObject({
+  ...success,
+  post: PostDtoSchema,
+}) satisfies z.ZodType<PostResponse>;
 
 export const UpdatePostResponseSchema = z.strictObject({
   ...success,

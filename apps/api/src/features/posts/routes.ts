@@ -14,7 +14,7 @@ import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { parse } from '../../http/errors.js';
 import { editPost } from './edit.js';
-import { createPost, deletePost, listPosts, toggleLike } from './service.js';
+import { createPost, deletePost, getPost, listPosts, toggleLike } from './service.js';
 import { receivePostMedia } from './upload.js';
 
 /** /api/posts — feeds, creating and deleting posts, likes. Comments live in features/comments. */
@@ -43,6 +43,13 @@ export function postRoutes(context: AppContext): Router {
     const query = parse(PageQuerySchema, req.query);
     const page = await listPosts(context, memberId(req), { kind: 'author', authorId }, query);
     res.json({ success: true, ...page });
+  });
+
+  // One post (a notification's link): the viewer is the signed-in member.
+  router.get('/posts/:postId', requireMember, async (req, res) => {
+    const postId = parse(IdSchema, req.params.postId);
+    const post = await getPost(context, memberId(req), postId);
+    res.json({ success: true, post });
   });
 
   router.post(

@@ -59,6 +59,19 @@ export async function listPosts(
   return { posts: await hydratePosts(context.db, viewerId, items), nextCursor };
 }
 
+/** GET /posts/{postId}: one post as the viewer sees it; one they may not see is "not found". */
+export async function getPost(
+  context: AppContext,
+  viewerId: string,
+  postId: string,
+): Promise<PostDto> {
+  const row = await findVisiblePost(context.db, viewerId, postId);
+  if (!row) throw notFound(POST_MESSAGES.notFound);
+  await measureOlderImages(context, [row]);
+  const [post] = await hydratePosts(context.db, viewerId, [row]);
+  return post!;
+}
+
 /**
  * Posts made before media sizes were stored have none: the first page that shows such an image
  * reads the stored file's header (a re-encoded WebP, already upright), keeps the size in the row
