@@ -32,8 +32,19 @@ export interface RateLimitRule {
 export const DEFAULT_RATE_LIMITS = {
   /** Every login attempt from one IP (burst protection; shared NATs still get room). */
   loginPerIp: { points: 20, durationSeconds: 15 * 60 },
-  /** Failed passwords for one email address, whoever tries. Reset by a successful login. */
-  loginFailuresPerAccount: { points: 10, durationSeconds: 60 * 60 },
+  /**
+   * Failed passwords for one email address from one client (its device cookie's id, else its IP):
+   * a hard limit only that client reaches. Reset by a successful login or a password reset.
+   */
+  loginFailuresPerAccountClient: { points: 10, durationSeconds: 60 * 60 },
+  /**
+   * Failed passwords for one email address from browsers without its device cookie, whoever
+   * tries. Never a lock: past `points`, each further such attempt waits a growing delay
+   * (loginSlowdownPerAccount). Reset by a successful login or a password reset.
+   */
+  loginFailuresPerAccount: { points: 5, durationSeconds: 60 * 60 },
+  /** The delay itself (held off per failure, 1 s doubling); `durationSeconds` is its ceiling. */
+  loginSlowdownPerAccount: { points: 1, durationSeconds: 60 },
   /** Failed passwords from one IP across all emails (slow credential stuffing). */
   loginFailuresPerIp: { points: 100, durationSeconds: 24 * 60 * 60 },
   signupPerIp: { points: 10, durationSeconds: 60 * 60 },
@@ -74,7 +85,9 @@ export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
  */
 const LIMIT_REACHED_MESSAGES: Record<RateLimitName, (seconds: number) => string> = {
   loginPerIp: AUTH_MESSAGES.tooManyAttempts,
+  loginFailuresPerAccountClient: AUTH_MESSAGES.tooManyAttempts,
   loginFailuresPerAccount: AUTH_MESSAGES.tooManyAttempts,
+  loginSlowdownPerAccount: AUTH_MESSAGES.tooManyAttempts,
   loginFailuresPerIp: AUTH_MESSAGES.tooManyAttempts,
   signupPerIp: AUTH_MESSAGES.tooManyAttempts,
   codeSendPerIp: AUTH_MESSAGES.tooManyAttempts,
@@ -104,6 +117,10 @@ export interface RateLimiters {
   assertNotExhausted(name: RateLimitName, key: string): Promise<void>;
   /** Forgets a key's count (e.g. failed logins of an account after it signs in). */
   reset(name: RateLimitName, key: string): Promise<void>;
+  /** Counts one event without ever refusing; returns the count within the rule's window. */
+  count(name: RateLimitName, key: string): Promise<number>;
+  /** Makes the rule refuse this key for the next `seconds` (a slow-down, not a count). */
+  holdOff(name: RateLimitName, key: string, seconds: number): Promise<void>;
 }
 
 /**
@@ -166,6 +183,12 @@ export function createRateLimiters(
     },
     async reset(name, key) {
       await limiter(name).delete(key);
+    },
+    async count(name, key) {
+      return (await limiter(name).penalty(key, 1)).consumedPoints;
+    },
+    async holdOff(name, key, seconds) {
+      await limiter(name).block(key, Math.max(1, Math.ceil(seconds)));
     },
   };
 }

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { memberId, requireMember } from '../../http/auth.js';
 import { parseBody } from '../../http/body.js';
 import { clientIp, limitPerIp } from '../../http/rate-limit.js';
+import { loginClientOf } from './device-cookie.js';
 import { changePassword, confirmEmailChange, requestEmailChange } from './credential-changes.js';
 
 /**
@@ -27,7 +28,11 @@ export function accountCredentialRoutes(context: AppContext): Router {
     const input = parseBody(ChangePasswordRequestSchema, req);
     await changePassword(
       context,
-      { userId: memberId(req), sid: req.sessionID, ip: clientIp(req) },
+      {
+        userId: memberId(req),
+        sid: req.sessionID,
+        ...loginClientOf(req, context.config, clientIp(req)),
+      },
       input,
     );
     res.json({
@@ -44,7 +49,11 @@ export function accountCredentialRoutes(context: AppContext): Router {
       const input = parseBody(ChangeEmailRequestSchema, req);
       const sent = await requestEmailChange(
         context,
-        { userId: memberId(req), sid: req.sessionID, ip: clientIp(req) },
+        {
+          userId: memberId(req),
+          sid: req.sessionID,
+          ...loginClientOf(req, context.config, clientIp(req)),
+        },
         input,
       );
       res.json({

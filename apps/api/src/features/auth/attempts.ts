@@ -6,41 +6,92 @@ import type { RateLimiters } from '../../http/rate-limit.js';
  * middleware (`limitPerIp` in routes.ts); the exact per-code and per-challenge counters live with
  * the codes in the database (codes.ts, two-factor.ts). Each function here throws the 429 (with
  * `retryAfterSeconds`) once its rule is spent.
+ *
+ * Wrong passwords are counted so that nobody can lock an account's owner out (OWASP's "account
+ * lockout" DoS):
+ * - per account and client (the browser's device id if it carries a valid device cookie for the
+ *   account, else its IP): a hard limit, which only that client itself can reach;
+ * - per IP across all accounts: a hard limit for credential stuffing;
+ * - per account, from browsers without its device cookie, whoever tries: never a lock, only a
+ *   growing delay (1 s, 2 s, 4 s … at most `loginSlowdownPerAccount`'s duration) before the next
+ *   such attempt. Browsers with the device cookie (device-cookie.ts) skip it entirely.
+ * The per-account keys carry the account's last password change, so a password reset lifts them
+ * all at once, whichever clients they were counted for.
  */
 
-/** Failed-login counters are kept per email without storing the address itself. */
-function loginAccountKey(email: string): string {
-  return createHash('sha256').update(email).digest('base64url');
+/** What the counters know of the account: undefined for an email without one. */
+export interface AttemptedAccount {
+  passwordChangedAt: Date | null;
 }
 
 export interface PasswordAttempt {
   email: string;
   ip: string;
+  /** The device id of a valid device cookie for this account (device-cookie.ts). */
+  knownDevice?: string | undefined;
+  account?: AttemptedAccount | undefined;
 }
 
-/** Before checking a password: refused while the email or the IP has spent its failures. */
+/** Counters are kept per email without storing the address itself. */
+function hashed(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\0')).digest('base64url');
+}
+
+function generationOf(attempt: PasswordAttempt): string {
+  return String(attempt.account?.passwordChangedAt?.getTime() ?? 0);
+}
+
+function accountKey(attempt: PasswordAttempt): string {
+  return hashed(attempt.email, generationOf(attempt));
+}
+
+function accountClientKey(attempt: PasswordAttempt): string {
+  const client = attempt.knownDevice ? `device:${attempt.knownDevice}` : `ip:${attempt.ip}`;
+  return hashed(attempt.email, generationOf(attempt), client);
+}
+
+/** Before checking a password: refused while this client, or its IP, has spent its failures. */
 export async function assertPasswordAttemptAllowed(
   limits: RateLimiters,
-  { email, ip }: PasswordAttempt,
+  attempt: PasswordAttempt,
 ): Promise<void> {
-  await limits.assertNotExhausted('loginFailuresPerAccount', loginAccountKey(email));
-  await limits.assertNotExhausted('loginFailuresPerIp', ip);
+  await limits.assertNotExhausted('loginFailuresPerAccountClient', accountClientKey(attempt));
+  await limits.assertNotExhausted('loginFailuresPerIp', attempt.ip);
+  if (!attempt.knownDevice) {
+    await limits.assertNotExhausted('loginSlowdownPerAccount', accountKey(attempt));
+  }
 }
 
 export async function countFailedPassword(
   limits: RateLimiters,
-  { email, ip }: PasswordAttempt,
+  attempt: PasswordAttempt,
 ): Promise<void> {
-  await limits.consume('loginFailuresPerAccount', loginAccountKey(email));
-  await limits.consume('loginFailuresPerIp', ip);
+  await limits.consume('loginFailuresPerAccountClient', accountClientKey(attempt));
+  await limits.consume('loginFailuresPerIp', attempt.ip);
+  if (attempt.knownDevice) return;
+  const key = accountKey(attempt);
+  const failures = await limits.count('loginFailuresPerAccount', key);
+  const free = limits.settings.loginFailuresPerAccount.points;
+  if (failures <= free) return;
+  const longest = limits.settings.loginSlowdownPerAccount.durationSeconds;
+  await limits.holdOff(
+    'loginSlowdownPerAccount',
+    key,
+    Math.min(2 ** (failures - free - 1), longest),
+  );
 }
 
-/** A correct password clears the email's failures (the IP's stay: stuffing spans many emails). */
+/**
+ * A correct password clears this client's and the account's failures (the IP's stay: stuffing
+ * spans many emails).
+ */
 export async function forgetFailedPasswords(
   limits: RateLimiters,
-  { email }: Pick<PasswordAttempt, 'email'>,
+  attempt: PasswordAttempt,
 ): Promise<void> {
-  await limits.reset('loginFailuresPerAccount', loginAccountKey(email));
+  await limits.reset('loginFailuresPerAccountClient', accountClientKey(attempt));
+  await limits.reset('loginFailuresPerAccount', accountKey(attempt));
+  await limits.reset('loginSlowdownPerAccount', accountKey(attempt));
 }
 
 /** One email or text sent to the account. */

@@ -143,7 +143,7 @@ describe('wrong current passwords count like failed logins', () => {
       mailer: mail.mailer,
       rateLimits: {
         ...LOOSE_RATE_LIMITS,
-        loginFailuresPerAccount: { points: 3, durationSeconds: 3600 },
+        loginFailuresPerAccountClient: { points: 3, durationSeconds: 3600 },
       },
     });
   });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { MailMessage } from '../../platform/mailer.js';
 import { findAccountById, saveEmail, savePasswordHash, type AccountRow } from '../users/index.js';
+import { notifySecurityEvent } from '../notifications/index.js';
 import { countCodeChecked, countCodeSent } from './attempts.js';
 import {
   consumeCode,
@@ -13,6 +14,7 @@ import {
   type CodeTarget,
 } from './codes.js';
 import { emailChangeCodeEmail, emailChangedEmail, passwordChangedEmail } from './emails.js';
+import type { LoginClient } from './device-cookie.js';
 import { assertCurrentPassword } from './reauthentication.js';
 import { refusalError } from './refusals.js';
 
@@ -25,10 +27,9 @@ import { refusalError } from './refusals.js';
  */
 
 /** Who is asking: the member, this session's id (to keep it) and where the request comes from. */
-export interface Requester {
+export interface Requester extends LoginClient {
   userId: string;
   sid: string;
-  ip: string;
 }
 
 async function signedInAccount(context: AppContext, userId: string): Promise<AccountRow> {
@@ -61,7 +62,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ): Promise<void> {
   const account = await signedInAccount(context, requester.userId);
-  await assertCurrentPassword(context, account, input.currentPassword, requester.ip);
+  await assertCurrentPassword(context, account, input.currentPassword, requester);
   if (input.newPassword === input.currentPassword) {
     throw badRequest(ACCOUNT_MESSAGES.samePassword);
   }
@@ -71,6 +72,7 @@ export async function changePassword(
   if (!saved) throw refusalError({ kind: 'session-expired' });
   // Whoever else was signed in (perhaps the reason for the change) is signed out; this one stays.
   await context.sessionStore.destroyOthersForUser(account.id, requester.sid);
+  await notifySecurityEvent(context, account.id, 'password_changed');
   await sendNotice(
     context,
     { to: saved.email, ...passwordChangedEmail({ firstName: saved.firstName, when: now }) },
@@ -99,7 +101,7 @@ export async function requestEmailChange(
   input: { password: string; newEmail: string },
 ): Promise<{ email: string; expiresInSeconds: number }> {
   const account = await signedInAccount(context, requester.userId);
-  await assertCurrentPassword(context, account, input.password, requester.ip);
+  await assertCurrentPassword(context, account, input.password, requester);
   if (input.newEmail === account.email) throw badRequest(ACCOUNT_MESSAGES.sameEmail);
   await countCodeSent(context.rateLimiters, account.id);
 

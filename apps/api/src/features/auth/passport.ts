@@ -5,6 +5,7 @@ import type { LoginRequestSchema } from '@kindred/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { clientIp } from '../../http/rate-limit.js';
+import { loginClientOf } from './device-cookie.js';
 import { signInWithPassword, type PasswordOutcome } from './service.js';
 
 /**
@@ -29,7 +30,12 @@ export function createPasswordStep(context: AppContext) {
       (req, email, password, done) => {
         // The route has parsed the body with the contract (defaults filled in, email normalised).
         const input = req.body as z.output<typeof LoginRequestSchema>;
-        signInWithPassword(context, { ...input, email, password, ip: clientIp(req) }).then(
+        signInWithPassword(context, {
+          ...input,
+          email,
+          password,
+          ...loginClientOf(req, context.config, clientIp(req)),
+        }).then(
           // Every outcome, a refusal too, is the strategy's "user": the route decides what it means.
           (outcome) => done(null, outcome),
           (error: unknown) => done(error),

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import bcrypt from 'bcrypt';
 import type { AppContext } from '../../context.js';
 import { findAccountByEmail, savePasswordHash, type AccountRow } from '../users/index.js';
-import { forgetFailedPasswords } from './attempts.js';
+import { notifySecurityEvent } from '../notifications/index.js';
+import { forgetTwoFactorFailures } from './two-factor.js';
 import { consumeCode, issueCode, withdrawCode, type CodeTarget } from './codes.js';
 import { passwordResetCodeEmail, passwordResetNoticeEmail } from './emails.js';
 import type { CodeRefusal } from './refusals.js';
@@ -102,8 +103,11 @@ export async function resetPassword(
   // The account was deleted between the code and now: its code went with it.
   if (!user) return { kind: 'code-not-requested' };
   await context.sessionStore.destroyAllForUser(user.id);
-  // Failed logins with the forgotten password no longer stand between the member and the new one.
-  await forgetFailedPasswords(context.rateLimiters, { email: user.email });
+  // Failed logins with the forgotten password no longer stand between the member and the new one:
+  // their counters are keyed by the password's generation (attempts.ts), which just changed. Nor
+  // do wrong authenticator codes sent by whoever may have had the old password.
+  await forgetTwoFactorFailures(context, user.id);
+  await notifySecurityEvent(context, user.id, 'password_changed');
   context.background.run('password reset notice', () =>
     context.mailer.send({
       to: user.email,

@@ -14,7 +14,9 @@ import {
   countCodeChecked,
   countFailedPassword,
   forgetFailedPasswords,
+  type PasswordAttempt,
 } from './attempts.js';
+import { knownDeviceOf, type LoginClient } from './device-cookie.js';
 import { matchTotpStep } from './totp.js';
 
 /**
@@ -31,12 +33,17 @@ export const wrongPassword = () =>
 /** Throws unless `password` is the account's current password. */
 export async function assertCurrentPassword(
   context: AppContext,
-  account: Pick<AccountRow, 'email' | 'passwordHash'>,
+  account: Pick<AccountRow, 'id' | 'email' | 'passwordHash' | 'passwordChangedAt'>,
   password: string,
-  ip: string,
+  client: LoginClient,
 ): Promise<void> {
   const limits = context.rateLimiters;
-  const attempt = { email: account.email, ip };
+  const attempt: PasswordAttempt = {
+    email: account.email,
+    ip: client.ip,
+    account,
+    knownDevice: knownDeviceOf(context, account.id, client.deviceCookie),
+  };
   await assertPasswordAttemptAllowed(limits, attempt);
   if (!(await bcrypt.compare(password, account.passwordHash))) {
     await countFailedPassword(limits, attempt);
@@ -82,13 +89,13 @@ export async function assertMayChangePhone(
   context: AppContext,
   userId: string,
   proof: PhoneChangeProof,
-  ip: string,
+  client: LoginClient,
 ): Promise<void> {
   const account = await findAccountById(context.db, userId);
   // No account: the phone step itself says the session is over.
   if (!account?.phoneVerifiedAt) return;
   if (proof.currentPassword !== undefined) {
-    return assertCurrentPassword(context, account, proof.currentPassword, ip);
+    return assertCurrentPassword(context, account, proof.currentPassword, client);
   }
   if (proof.totpCode !== undefined) return assertCurrentTotp(context, account, proof.totpCode);
   throw new AppError(403, ACCOUNT_MESSAGES.phoneChangeNeedsProof, 'REAUTH_REQUIRED');

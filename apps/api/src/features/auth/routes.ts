@@ -38,6 +38,7 @@ import { parseBody } from '../../http/body.js';
 import { clientIp, limitPerIp } from '../../http/rate-limit.js';
 import { endSession, type SessionAuth } from '../../http/session.js';
 import { hasVerifiedBadge } from '../users/index.js';
+import { loginClientOf, rememberDevice } from './device-cookie.js';
 import { createPasswordStep } from './passport.js';
 import { passwordResetRoutes } from './password-reset-routes.js';
 import { assertMayChangePhone } from './reauthentication.js';
@@ -171,13 +172,15 @@ export function authRoutes(context: AppContext): Router {
   router.post('/2fa/verify', limitPerIp(limits, 'codeCheckPerIp'), async (req, res) => {
     const { session, input } = signingInWith(req, TwoFactorVerifyRequestSchema);
     const answer = 'recoveryCode' in input ? { recoveryCode: input.recoveryCode } : input;
-    const passed = unlessRefused(await verifyTwoFactor(context, session, answer));
+    const client = loginClientOf(req, context.config, clientIp(req));
+    const passed = unlessRefused(await verifyTwoFactor(context, session, answer, client));
     const { user, recoveryCodes, recoveryCodesRemaining } = passed;
     const full = await enterStage(req, {
       userId: user.id,
       stage: 'full',
       rememberMe: session.rememberMe,
     });
+    rememberDevice(context, req, res, user.id);
     // The recovery codes are in this reply only: it must not be kept by any cache.
     if (recoveryCodes) res.setHeader('Cache-Control', 'no-store');
     res.json({
@@ -204,7 +207,12 @@ export function authRoutes(context: AppContext): Router {
     async (req, res) => {
       const input = parseBody(RegenerateRecoveryCodesRequestSchema, req);
       const { recoveryCodes } = unlessRefused(
-        await regenerateRecoveryCodes(context, memberId(req), input.token),
+        await regenerateRecoveryCodes(
+          context,
+          memberId(req),
+          input.token,
+          loginClientOf(req, context.config, clientIp(req)),
+        ),
       );
       res.setHeader('Cache-Control', 'no-store');
       res.json({
@@ -222,7 +230,12 @@ export function authRoutes(context: AppContext): Router {
     async (req, res) => {
       const input = parseBody(PhoneSendCodeRequestSchema, req);
       const userId = assertActingAs(req, input.userId);
-      await assertMayChangePhone(context, userId, input, clientIp(req));
+      await assertMayChangePhone(
+        context,
+        userId,
+        input,
+        loginClientOf(req, context.config, clientIp(req)),
+      );
       const sent = unlessRefused(await sendPhoneCode(context, userId, input.phoneNumber));
       res.json({
         success: true,

@@ -12,11 +12,13 @@ import {
 } from '../users/index.js';
 import {
   assertPasswordAttemptAllowed,
+  type PasswordAttempt,
   countCodeChecked,
   countCodeSent,
   countFailedPassword,
   forgetFailedPasswords,
 } from './attempts.js';
+import { knownDeviceOf, type LoginClient } from './device-cookie.js';
 import { consumeCode, issueCode, withdrawCode, type CodeTarget } from './codes.js';
 import { verificationCodeEmail } from './emails.js';
 import type { CodeRefusal, Refusal } from './refusals.js';
@@ -80,14 +82,12 @@ export async function signUp(context: AppContext, input: NewAccountInput): Promi
   return user ? { kind: 'account-created', user } : { kind: 'email-taken' };
 }
 
-export interface PasswordInput {
+export interface PasswordInput extends LoginClient {
   email: string;
   password: string;
   coordinates: { latitude: number; longitude: number } | null;
   rememberMe: boolean;
   newsletter: boolean;
-  /** Where the attempt comes from (failed passwords are also counted per IP). */
-  ip: string;
 }
 
 export type PasswordOutcome =
@@ -106,13 +106,20 @@ export async function signInWithPassword(
   input: PasswordInput,
 ): Promise<PasswordOutcome> {
   const limits = context.rateLimiters;
-  await assertPasswordAttemptAllowed(limits, input);
-  const account = await accountWithPassword(context, input.email, input.password);
-  if (!account) {
-    await countFailedPassword(limits, input);
+  const account = await findAccountByEmail(context.db, input.email);
+  const attempt: PasswordAttempt = {
+    email: input.email,
+    ip: input.ip,
+    account,
+    knownDevice: account ? knownDeviceOf(context, account.id, input.deviceCookie) : undefined,
+  };
+  await assertPasswordAttemptAllowed(limits, attempt);
+  const matches = await passwordMatches(context, account, input.password);
+  if (!account || !matches) {
+    await countFailedPassword(limits, attempt);
     return { kind: 'invalid-credentials' };
   }
-  await forgetFailedPasswords(limits, input);
+  await forgetFailedPasswords(limits, attempt);
   // Said only after the right password (so it does not tell strangers an email has an account),
   // and before anything is recorded: unlike a member's own disable, signing in does not lift it.
   if (account.status === 'suspended') {
@@ -134,22 +141,21 @@ export async function signInWithPassword(
 const dummyHashes = new Map<number, Promise<string>>();
 
 /**
- * The account with this email and password, or undefined. An unknown email still costs one bcrypt
- * comparison, so response times do not tell which emails have accounts.
+ * Whether `password` is the account's. No account still costs one bcrypt comparison, so response
+ * times do not tell which emails have accounts.
  */
-async function accountWithPassword(
+async function passwordMatches(
   context: AppContext,
-  email: string,
+  account: UserRow | undefined,
   password: string,
-): Promise<UserRow | undefined> {
-  const account = await findAccountByEmail(context.db, email);
+): Promise<boolean> {
   if (!account) {
     const cost = context.config.bcryptCost;
     if (!dummyHashes.has(cost)) dummyHashes.set(cost, bcrypt.hash('not a real password 0', cost));
     await bcrypt.compare(password, await dummyHashes.get(cost)!);
-    return undefined;
+    return false;
   }
-  return (await bcrypt.compare(password, account.passwordHash)) ? account : undefined;
+  return bcrypt.compare(password, account.passwordHash);
 }
 
 // -------------------------------------------------------------------------------------------

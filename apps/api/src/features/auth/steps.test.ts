@@ -117,8 +117,8 @@ describe('the 2FA steps', () => {
   it('answers session-expired to a code with no login challenge behind it', async () => {
     const user = await buildUser(t.context, { totpEnabledAt: null });
     await setUpTwoFactor(t.context, { userId: user.id });
-    expect(await verifyTwoFactor(t.context, { userId: user.id }, { token: '123456' })).toEqual({
-      kind: 'session-expired',
-    });
+    expect(
+      await verifyTwoFactor(t.context, { userId: user.id }, { token: '123456' }, { ip: '::1' }),
+    ).toEqual({ kind: 'session-expired' });
   });
 });

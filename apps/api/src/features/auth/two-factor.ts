@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, min, sql } from 'drizzle-orm';
 import { TOTP_MAX_ATTEMPTS_PER_CHALLENGE, TOTP_MAX_FAILURES_PER_HOUR } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { authChallenges, authFailures } from '../../db/schema.js';
@@ -14,7 +14,9 @@ import {
   useTotpStep,
   type AccountRow,
 } from '../users/index.js';
+import { notifySecurityEvent } from '../notifications/index.js';
 import { countCodeChecked } from './attempts.js';
+import { knownDeviceOf, type LoginClient } from './device-cookie.js';
 import {
   recoveryCodesReplacedEmail,
   recoveryCodeUsedEmail,
@@ -47,7 +49,9 @@ import type { SigningIn } from './service.js';
  *   UPDATE), after which the member must give their password again;
  * - an account takes at most 10 wrong codes per hour across all challenges (rows in
  *   `auth_failures`, counted while holding the member's row lock, so parallel guesses queue up
- *   and cannot overshoot);
+ *   and cannot overshoot) from browsers without its device cookie (device-cookie.ts); each
+ *   browser with one has its own 10 per hour, so someone who has the password cannot lock the
+ *   owner out of the browsers they already use;
  * - a code's time-step is recorded when accepted and never accepted again (replay).
  * A recovery code (recovery-codes.ts) may stand in for the authenticator code at login; a wrong
  * one counts against the same limits.
@@ -186,9 +190,13 @@ export async function verifyTwoFactor(
   context: AppContext,
   session: SigningIn,
   answer: TwoFactorAnswer,
+  client: LoginClient,
 ): Promise<TwoFactorVerifyOutcome> {
   const { userId, challengeId } = session;
-  await countCodeChecked(context.rateLimiters, userId);
+  const device = knownDeviceOf(context, userId, client.deviceCookie);
+  // The account-wide counter would let guesses from elsewhere refuse the owner's known browser,
+  // which has its own cap below.
+  if (!device) await countCodeChecked(context.rateLimiters, userId);
   const now = context.clock.now();
 
   const outcome = await context.db.transaction(async (tx): Promise<TwoFactorVerifyOutcome> => {
@@ -203,7 +211,7 @@ export async function verifyTwoFactor(
     if (!user.emailVerifiedAt || !user.totpSecretEncrypted)
       return { kind: 'two-factor-not-set-up' };
 
-    const capped = await hourlyCap(tx, userId, now);
+    const capped = await hourlyCap(tx, userId, device, now);
     if (capped) return capped;
 
     // No live challenge: the login behind this session is over.
@@ -260,11 +268,15 @@ export async function verifyTwoFactor(
       )
       .returning({ failedAttempts: authChallenges.failedAttempts });
     if (!counted) return { kind: 'two-factor-challenge-exhausted' };
-    await recordFailure(tx, userId, now);
+    await recordFailure(tx, userId, device, now);
     return { kind: 'recoveryCode' in answer ? 'recovery-code-wrong' : 'two-factor-code-wrong' };
   });
 
+  if (outcome.kind === 'two-factor-passed' && outcome.recoveryCodes) {
+    await notifySecurityEvent(context, userId, 'two_factor_changed');
+  }
   if (outcome.kind === 'two-factor-passed' && outcome.recoveryCodesRemaining !== undefined) {
+    await notifySecurityEvent(context, userId, 'recovery_code_used');
     await mailMember(context, outcome.user, recoveryCodeUsedEmail, {
       remaining: outcome.recoveryCodesRemaining,
     });
@@ -274,12 +286,14 @@ export async function verifyTwoFactor(
 
 /**
  * The account's hour of wrong codes (authenticator and recovery codes alike, at login or in
- * Settings): the refusal once it holds TOTP_MAX_FAILURES_PER_HOUR, else undefined. Call it under
+ * Settings) from this known device, or from all browsers without a device cookie when `device` is
+ * undefined: the refusal once it holds TOTP_MAX_FAILURES_PER_HOUR, else undefined. Call it under
  * the member's row lock, so parallel guesses queue up and cannot overshoot.
  */
 async function hourlyCap(
   tx: Executor,
   userId: string,
+  device: string | undefined,
   now: Date,
 ): Promise<Extract<Refusal, { kind: 'two-factor-hourly-cap' }> | undefined> {
   const hourAgo = new Date(now.getTime() - HOUR_MS);
@@ -293,6 +307,7 @@ async function hourlyCap(
       and(
         eq(authFailures.userId, userId),
         eq(authFailures.kind, 'totp'),
+        device === undefined ? isNull(authFailures.deviceId) : eq(authFailures.deviceId, device),
         gt(authFailures.createdAt, hourAgo),
       ),
     );
@@ -305,8 +320,20 @@ async function hourlyCap(
   };
 }
 
-async function recordFailure(tx: Executor, userId: string, now: Date): Promise<void> {
-  await tx.insert(authFailures).values({ userId, kind: 'totp', createdAt: now });
+async function recordFailure(
+  tx: Executor,
+  userId: string,
+  device: string | undefined,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(authFailures)
+    .values({ userId, kind: 'totp', deviceId: device ?? null, createdAt: now });
+}
+
+/** After a password reset: wrong codes sent by whoever had the old password stop counting. */
+export async function forgetTwoFactorFailures(context: AppContext, userId: string): Promise<void> {
+  await context.db.delete(authFailures).where(eq(authFailures.userId, userId));
 }
 
 /** A notice to the member; a mail that cannot be sent is logged, never undoes what happened. */
@@ -352,8 +379,10 @@ export async function regenerateRecoveryCodes(
   context: AppContext,
   userId: string,
   token: string,
+  client: LoginClient,
 ): Promise<RegenerateRecoveryCodesOutcome> {
-  await countCodeChecked(context.rateLimiters, userId);
+  const device = knownDeviceOf(context, userId, client.deviceCookie);
+  if (!device) await countCodeChecked(context.rateLimiters, userId);
   const now = context.clock.now();
   const outcome = await context.db.transaction(
     async (tx): Promise<RegenerateRecoveryCodesOutcome & { user?: UserRow }> => {
@@ -361,12 +390,12 @@ export async function regenerateRecoveryCodes(
       if (!user) return { kind: 'session-expired' };
       if (!user.totpEnabledAt || !user.totpSecretEncrypted)
         return { kind: 'two-factor-not-set-up' };
-      const capped = await hourlyCap(tx, userId, now);
+      const capped = await hourlyCap(tx, userId, device, now);
       if (capped) return capped;
       const secret = openSecret(secretKey(context), user.totpSecretEncrypted, user.id);
       const step = matchTotpStep(secret, token, now);
       if (step === null || !(await useTotpStep(tx, userId, step))) {
-        await recordFailure(tx, userId, now);
+        await recordFailure(tx, userId, device, now);
         return { kind: 'fresh-code-wrong' };
       }
       const recoveryCodes = await replaceRecoveryCodes(context, tx, userId, now);
@@ -413,6 +442,7 @@ export async function resetTwoFactor(
   });
   if (!user) return { kind: 'unknown-email' };
   await context.sessionStore.destroyAllForUser(user.id);
+  await notifySecurityEvent(context, user.id, 'two_factor_changed');
   await mailMember(context, user, twoFactorResetEmail, {});
   return { kind: 'two-factor-reset', userId: user.id };
 }
