@@ -6,6 +6,7 @@ import {
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
+import { notifyMember } from '../notifications/index.js';
 import { findVisiblePost } from '../posts/index.js';
 import { loadMemberSummaries } from '../users/index.js';
 import { assertCanEditComment } from './policy.js';
@@ -54,6 +55,17 @@ export async function editComment(
     );
     if (!written) throw notFound(COMMENT_MESSAGES.notFound);
     editedAt = now.toISOString();
+    // Members the new text mentions for the first time hear of it, as if it had been written so.
+    for (const mentionedId of mentioned.keys()) {
+      if (had.has(mentionedId)) continue;
+      await notifyMember(context, {
+        type: 'mention',
+        recipientId: mentionedId,
+        actorId,
+        postId,
+        commentId,
+      });
+    }
   }
 
   const authors = await loadMemberSummaries(db, actorId, [actorId]);

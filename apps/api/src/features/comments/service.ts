@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { isForeignKeyViolation } from '../../db/concurrency.js';
+import { notifyAboutComment } from '../notifications/index.js';
 import { assertMayComment, findVisiblePost } from '../posts/index.js';
 import { loadMemberSummaries } from '../users/index.js';
 import { assertNewAccountMayContact } from './new-account-limits.js';
@@ -71,9 +72,11 @@ export async function addComment(
   const parentId = input.parentCommentId ?? null;
   const post = await findVisiblePost(db, authorId, postId);
   if (!post) throw notFound(POST_MESSAGES.notFound);
+  let parentAuthorId: string | null = null;
   if (parentId) {
     const parent = await findVisibleComment(db, authorId, postId, parentId);
     if (!parent || parent.deleted) throw notFound(COMMENT_MESSAGES.notFound);
+    parentAuthorId = parent.authorId;
   }
   await assertMayComment(db, authorId, post);
   const mentioned = await visibleMembersAmong(db, authorId, mentionedUserIds(input.content));
@@ -103,6 +106,14 @@ export async function addComment(
     }
     throw error;
   }
+  await notifyAboutComment(context, {
+    actorId: authorId,
+    postId,
+    postAuthorId: post.authorId,
+    commentId,
+    parentAuthorId,
+    mentionedIds: [...mentioned.keys()],
+  });
 
   const authors = await loadMemberSummaries(db, authorId, [authorId]);
   return presentComment(

@@ -25,6 +25,7 @@ import {
   requestExists,
   takeRequest,
 } from './follow-requests.js';
+import { notifyMember, withdrawNotification } from '../notifications/index.js';
 import { assertMayFollow, connectionListsHidden } from './policy.js';
 import {
   countFollowers,
@@ -74,8 +75,9 @@ export async function toggleFollow(
   targetId: string,
 ): Promise<FollowResult> {
   assertMayFollow(actorId, targetId);
+  let outcome: FollowResult;
   try {
-    return await context.db.transaction(async (tx) => {
+    outcome = await context.db.transaction(async (tx) => {
       await serializeOn(tx, `follow:${actorId}:${targetId}`);
       if (!(await isVisibleMember(tx, actorId, targetId)))
         throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
@@ -124,6 +126,28 @@ export async function toggleFollow(
     if (isForeignKeyViolation(error))
       throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
     throw error;
+  }
+  await tellFollowee(context, outcome.message, actorId, targetId);
+  return outcome;
+}
+
+/** After the toggle committed: the followee hears of a new follow or request, or stops hearing of it. */
+async function tellFollowee(
+  context: AppContext,
+  message: FollowResult['message'],
+  actorId: string,
+  recipientId: string,
+): Promise<void> {
+  const pair = { actorId, recipientId };
+  switch (message) {
+    case CONNECTION_MESSAGES.followed:
+      return notifyMember(context, { type: 'follow', ...pair });
+    case PRIVACY_MESSAGES.requested:
+      return notifyMember(context, { type: 'follow_request', ...pair });
+    case CONNECTION_MESSAGES.unfollowed:
+      return withdrawNotification(context, { type: 'follow', ...pair });
+    case PRIVACY_MESSAGES.requestCancelled:
+      return withdrawNotification(context, { type: 'follow_request', ...pair });
   }
 }
 
