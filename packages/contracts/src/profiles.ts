@@ -278,7 +278,8 @@ export interface ProfileLocation {
 export interface Profile {
   _id: string;
   userId: string;
-  plan: PlanId | null;
+  /** In the owner's own profile only. */
+  plan?: PlanId | null;
   firstName: string;
   lastName: string;
   age: number;

@@ -187,9 +187,10 @@ export const PublicUserSchema = z
     verifiedBadge: z.boolean(),
     isVerified: z.boolean(),
     isPhoneVerified: z.boolean(),
-    plan: z.enum(PLAN_IDS).nullable(),
-    subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
-    trialEndDate: isoDate.nullable(),
+    // The member's own record only, like email and role.
+    plan: z.enum(PLAN_IDS).nullable().optional(),
+    subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable().optional(),
+    trialEndDate: isoDate.nullable().optional(),
     email: z.string().optional(),
     role: z.enum(MEMBER_ROLES).optional(),
   })
@@ -346,7 +347,8 @@ export const ProfileSchema = z
   .strictObject({
     _id: z.string(),
     userId: z.string(),
-    plan: z.enum(PLAN_IDS).nullable(),
+    // The owner's own profile only.
+    plan: z.enum(PLAN_IDS).nullable().optional(),
     firstName: z.string(),
     lastName: z.string(),
     age: z.number().int(),

@@ -36,9 +36,13 @@ export interface PublicUser {
   /** Email verified. */
   isVerified: boolean;
   isPhoneVerified: boolean;
-  plan: PlanId | null;
-  subscriptionStatus: SubscriptionStatus | null;
-  trialEndDate: string | null;
+  /**
+   * The member's own record only (with `email` and `role`): another member sees no plan,
+   * subscription state or trial end, as GET /users/{id}/subscription is the member's own.
+   */
+  plan?: PlanId | null;
+  subscriptionStatus?: SubscriptionStatus | null;
+  trialEndDate?: string | null;
   email?: string;
   /** The member's own role (member, moderator, admin); only in their own record. */
   role?: MemberRole;

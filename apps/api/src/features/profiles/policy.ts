@@ -6,4 +6,6 @@ import { canManageAccount, canSeePrivateDetails } from '../users/index.js';
  * are added, reordered and deleted only by the owner.
  */
 export const canSeeCoordinates = canSeePrivateDetails;
+/** A member's plan is theirs alone, like GET /users/{id}/subscription. */
+export const canSeePlan = canSeePrivateDetails;
 export const canChangeProfile = canManageAccount;

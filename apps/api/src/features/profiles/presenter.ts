@@ -2,7 +2,7 @@ import type { Profile, ProfileLocation } from '@kindred/contracts';
 import type { photos, profiles } from '../../db/schema.js';
 import { mediaUrl } from '../media/index.js';
 import { hasVerifiedBadge, presentDisplayLocation, type UserRow } from '../users/index.js';
-import { canSeeCoordinates } from './policy.js';
+import { canSeeCoordinates, canSeePlan } from './policy.js';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type PhotoRow = typeof photos.$inferSelect;
@@ -16,7 +16,7 @@ export function presentPhotoList(photoRows: readonly PhotoRow[]) {
   };
 }
 
-/** GET /profile/{id}. The owner also gets their own coordinates. */
+/** GET /profile/{id}. The owner also gets their own coordinates and plan. */
 export function presentProfile(
   viewerId: string,
   user: UserRow,
@@ -28,10 +28,11 @@ export function presentProfile(
     location.latitude = profile.latitude;
     location.longitude = profile.longitude;
   }
+  const ownOnly = canSeePlan(viewerId, user.id) ? { plan: user.plan } : {};
   return {
     _id: user.id,
     userId: user.id,
-    plan: user.plan,
+    ...ownOnly,
     firstName: user.firstName,
     lastName: user.lastName,
     age: profile.age,

@@ -13,7 +13,10 @@ export function presentDisplayLocation(
   return { formatted_address: profile.locationText, city: profile.city, country: profile.country };
 }
 
-/** GET /users/{id}: public fields only; the email only for the member themself; never coordinates. */
+/**
+ * GET /users/{id}: public fields only; the email, role, plan, subscription state and trial end only
+ * for the member themself; never coordinates.
+ */
 export function presentPublicUser(
   viewerId: string,
   user: UserRow,
@@ -35,14 +38,14 @@ export function presentPublicUser(
     verifiedBadge: hasVerifiedBadge(user),
     isVerified: user.emailVerifiedAt !== null,
     isPhoneVerified: user.phoneVerifiedAt !== null,
-    plan: user.plan,
-    subscriptionStatus: effectiveStatus(user, now),
-    trialEndDate: presentTrialEndDate(user),
   };
   if (canSeePrivateDetails(viewerId, user.id)) {
     presented.email = user.email;
     // The web app shows the moderation page's link to moderators and admins.
     presented.role = user.role;
+    presented.plan = user.plan;
+    presented.subscriptionStatus = effectiveStatus(user, now);
+    presented.trialEndDate = presentTrialEndDate(user);
   }
   return presented;
 }

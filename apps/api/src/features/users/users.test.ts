@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { sessionCookieFor, signedInUser } from '../../test/factories.js';
+import { sessionCookieFor, signedInUser, TEST_PASSWORD } from '../../test/factories.js';
 import { uploadPhotos, validProfile } from '../profiles/test-fixtures.js';
 import { loadMemberSummaries } from './summary.js';
 
@@ -33,7 +33,7 @@ async function memberWithProfile(overrides: Parameters<typeof signedInUser>[1] =
 }
 
 describe('GET /users/{id}', () => {
-  it('shows another member the public fields only: no email, phone or coordinates', async () => {
+  it('shows another member the public fields only: no email, phone, coordinates, plan or trial', async () => {
     const a = await memberWithProfile();
     const b = await signedInUser(t.context);
     const res = await request(t.app).get(`/api/users/${a.user.id}`).set('Cookie', b.cookie);
@@ -57,12 +57,32 @@ describe('GET /users/{id}', () => {
         verifiedBadge: true,
         isVerified: true,
         isPhoneVerified: true,
-        plan: 'free',
-        subscriptionStatus: 'trial',
-        trialEndDate: expect.any(String),
       },
     });
     expect(JSON.stringify(res.body)).not.toMatch(/@example\.com|\+91|48\.85|2\.352/);
+    expect(Object.keys(res.body.user)).not.toEqual(
+      expect.arrayContaining(['plan', 'subscriptionStatus', 'trialEndDate', 'email', 'role']),
+    );
+
+    // The member's own view keeps their plan, subscription state and trial end.
+    const own = await request(t.app).get(`/api/users/${a.user.id}`).set('Cookie', a.cookie);
+    expect(own.body.user).toMatchObject({
+      email: a.user.email,
+      role: 'member',
+      plan: 'free',
+      subscriptionStatus: 'trial',
+      trialEndDate: expect.any(String),
+    });
+  });
+
+  it("shows another member's profile without their plan; the owner's has it", async () => {
+    const a = await memberWithProfile();
+    const b = await signedInUser(t.context);
+    const other = await request(t.app).get(`/api/profile/${a.user.id}`).set('Cookie', b.cookie);
+    expect(other.status).toBe(200);
+    expect(other.body.profile).not.toHaveProperty('plan');
+    const own = await request(t.app).get(`/api/profile/${a.user.id}`).set('Cookie', a.cookie);
+    expect(own.body.profile.plan).toBe('free');
   });
 
   it('includes the email for the member themself, and works before a profile exists', async () => {
@@ -254,7 +274,7 @@ describe('POST /users/{id}/disable', () => {
     const res = await request(t.app)
       .post(`/api/users/${a.user.id}/disable`)
       .set('Cookie', a.cookie)
-      .send({});
+      .send({ currentPassword: TEST_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Account temporarily disabled' });
 

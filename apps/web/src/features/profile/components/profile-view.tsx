@@ -282,7 +282,7 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
             open={upgradeOpen}
             onClose={() => setUpgradeOpen(false)}
             userId={userId}
-            currentPlan={subscription.data?.planName ?? profile.plan}
+            currentPlan={subscription.data?.planName ?? profile.plan ?? null}
           />
           <ProfilePopup
             open={popupOpen}
@@ -298,7 +298,7 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
             open={photosOpen}
             onClose={() => setPhotosOpen(false)}
             userId={userId}
-            plan={subscription.data?.planName ?? profile.plan}
+            plan={subscription.data?.planName ?? profile.plan ?? null}
             photos={profile.photos}
             thumbnails={profile.thumbnails}
           />
