@@ -98,6 +98,14 @@ export const users = pgTable(
     /** Granted from the command line only. */
     role: text('role', { enum: MEMBER_ROLES }).notNull().default('member'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * Consent given at sign-up (SPEC: every visitor certifies legal age and accepts the terms):
+     * when, and which version of the terms (contracts TERMS_VERSION). NULL for accounts made
+     * before the sign-up recorded it.
+     */
+    legalAgeConfirmedAt: timestamp('legal_age_confirmed_at', { withTimezone: true }),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsVersion: text('terms_version'),
     plan: text('plan', { enum: PLAN_IDS }),
     subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }),
     trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
