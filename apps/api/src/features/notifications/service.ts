@@ -4,7 +4,6 @@ import {
   type NotificationItem,
   type NotificationPage,
   type NotificationSettings,
-  type NotificationsQuery,
   type SecurityNotificationType,
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
@@ -66,10 +65,10 @@ const invalidCursor = () => badRequest(NOTIFICATION_MESSAGES.invalidCursor);
 export async function listNotifications(
   context: AppContext,
   memberId: string,
-  query: Required<Pick<NotificationsQuery, 'limit'>> & Pick<NotificationsQuery, 'cursor'>,
+  query: { cursor?: string | undefined; limit: number },
 ): Promise<Omit<NotificationPage, 'success'>> {
   const after = decodeCursor(query.cursor, invalidCursor);
-  const limit = Number(query.limit);
+  const { limit } = query;
   const [rows, unreadCount] = await Promise.all([
     pageNotifications(context.db, memberId, after, limit),
     countUnread(context.db, memberId),
