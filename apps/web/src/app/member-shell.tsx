@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { MemberShellContext } from '../components/layout/member-nav-context';
+import { MemberShellContext, UnreadCountContext } from '../components/layout/member-nav-context';
+import { useMemberNotifications } from '../features/notifications';
 
 // Loaded when first opened: most visits never open the settings.
 const SettingsModal = lazy(() =>
@@ -9,9 +10,12 @@ const SettingsModal = lazy(() =>
 
 /**
  * Wraps every member route: the settings dialog (features/settings) that the member menu of any
- * page opens (SPEC §2 "Settings modal"), given to the layout through MemberShellContext.
+ * page opens (SPEC §2 "Settings modal"), given to the layout through MemberShellContext; and the
+ * member's live notifications (features/notifications: one live connection for the whole member
+ * area), whose unread count the header's bell and the Alerts tab read from UnreadCountContext.
  */
 export function MemberShell() {
+  const unreadCount = useMemberNotifications();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsWanted, setSettingsWanted] = useState(false);
   const shell = useMemo(
@@ -26,7 +30,9 @@ export function MemberShell() {
 
   return (
     <MemberShellContext.Provider value={shell}>
-      <Outlet />
+      <UnreadCountContext.Provider value={unreadCount}>
+        <Outlet />
+      </UnreadCountContext.Provider>
       {settingsWanted ? (
         <Suspense fallback={null}>
           <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />

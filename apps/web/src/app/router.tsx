@@ -41,6 +41,17 @@ const memberRoutes: RouteObject[] = [
       })),
   },
   {
+    path: '/notifications',
+    lazy: page(
+      () => import('../features/notifications/routes/notifications-page'),
+      'NotificationsPage',
+    ),
+  },
+  {
+    path: '/posts/:postId',
+    lazy: page(() => import('../features/posts/routes/post-page'), 'PostPage'),
+  },
+  {
     path: '/moderation',
     lazy: page(() => import('../features/moderation/routes/moderation-page'), 'ModerationPage'),
   },
@@ -64,6 +75,13 @@ const memberRoutes: RouteObject[] = [
       {
         path: 'privacy',
         lazy: page(() => import('../features/settings/sections/privacy'), 'PrivacySection'),
+      },
+      {
+        path: 'notifications',
+        lazy: page(
+          () => import('../features/settings/sections/notifications'),
+          'NotificationsSection',
+        ),
       },
       {
         path: 'blocked',

@@ -17,14 +17,25 @@ export const paths = {
   /** The Settings page; a section such as 'security' opens that section. */
   settings: (section?: SettingsSection) => (section ? `/settings/${section}` : '/settings'),
   moderation: () => '/moderation',
+  notifications: () => '/notifications',
+  /** A single post; with a comment, the page scrolls to that comment and highlights it. */
+  post: (postId: string, commentId?: string) =>
+    `/posts/${encodeURIComponent(postId)}${commentId ? `?comment=${encodeURIComponent(commentId)}` : ''}`,
 } as const;
 
 /** The Settings page's sections, in the order of its navigation. */
-export const SETTINGS_SECTIONS = ['account', 'security', 'sessions', 'privacy', 'blocked'] as const;
+export const SETTINGS_SECTIONS = [
+  'account',
+  'security',
+  'sessions',
+  'privacy',
+  'notifications',
+  'blocked',
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 const MEMBER_PATH =
-  /^\/(feed|view-all|settings|moderation)\/?$|^\/(viewprofile|profileedit|settings)\/[^/]+\/?$/;
+  /^\/(feed|view-all|settings|moderation|notifications)\/?$|^\/(viewprofile|profileedit|settings|posts)\/[^/]+\/?$/;
 
 /** True for the screens that need a signed-in member (spec §2 route table). */
 export function isMemberPath(pathname: string): boolean {

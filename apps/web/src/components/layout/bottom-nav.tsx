@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
+import { UnreadCountContext } from './member-nav-context';
 import { BellIcon, HomeIcon, LiveIcon, MoreIcon, ProfileIcon } from './nav-icons';
+import { UnreadBadge, withUnread } from './notification-bell';
 import { clsx } from 'clsx';
 import styles from './bottom-nav.module.css';
 
@@ -13,9 +15,11 @@ export interface BottomNavProps {
 
 /**
  * The bar at the bottom of small screens (≤ 768 px; SPEC §2): Home, Profile, Live, Alerts, More.
- * Live and Alerts are coming soon; More opens the mobile menu.
+ * Live is coming soon; Alerts opens the notifications with the unread count; More opens the mobile
+ * menu.
  */
 export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
+  const unreadCount = useContext(UnreadCountContext);
   return (
     <nav className={styles.bottomNav} aria-label="Quick navigation">
       <ul className={styles.bottomNavList}>
@@ -34,7 +38,17 @@ export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
           ) : null}
         </li>
         <SoonItem icon={<LiveIcon />} label="Live" />
-        <SoonItem icon={<BellIcon />} label="Alerts" />
+        <li>
+          <NavLink
+            to={paths.notifications()}
+            className={clsx(styles.bottomNavItem, styles.bottomNavItemBell)}
+            aria-label={withUnread('Alerts', unreadCount)}
+          >
+            <BellIcon />
+            <UnreadBadge count={unreadCount} className={styles.bottomNavBadge} />
+            <span>Alerts</span>
+          </NavLink>
+        </li>
         <li>
           <button
             type="button"

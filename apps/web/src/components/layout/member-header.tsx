@@ -7,6 +7,7 @@ import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import { MemberMenuContext } from './member-nav-context';
 import { MenuIcon } from './nav-icons';
+import { NotificationBell } from './notification-bell';
 import styles from './member-header.module.css';
 
 export interface MemberHeaderProps {
@@ -16,7 +17,7 @@ export interface MemberHeaderProps {
 
 /**
  * The member area's top bar: brand (to the feed), an optional middle slot, a greeting with the stored
- * first name, the menu button on small screens (inside a MemberLayout), and Logout (which always
+ * first name, the notifications bell with the unread count, the menu button on small screens (inside a MemberLayout), and Logout (which always
  * ends on the login screen, see lib/session.ts).
  */
 export function MemberHeader({ children }: MemberHeaderProps) {
@@ -44,6 +45,7 @@ export function MemberHeader({ children }: MemberHeaderProps) {
           <span className={styles.memberHeaderGreeting}>
             {firstName ? `Hi, ${firstName}` : 'Welcome'}
           </span>
+          <NotificationBell />
           {menu ? (
             <button
               type="button"

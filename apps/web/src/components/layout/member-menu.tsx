@@ -28,8 +28,8 @@ export interface MemberMenuProps {
 }
 
 /**
- * The member menu (SPEC §2 "Left menu"): Home, My Profile, Communities, Live Streams and
- * Notifications (those three coming soon), Settings. Shown as the left column of every member page,
+ * The member menu (SPEC §2 "Left menu"): Home, My Profile, Communities and Live Streams (coming
+ * soon), Notifications, Settings. Shown as the left column of every member page,
  * and inside the mobile menu on small screens.
  */
 export function MemberMenu({
@@ -61,7 +61,16 @@ export function MemberMenu({
         ) : null}
         <ComingSoonItem icon={<CommunitiesIcon />} label="Communities" />
         <ComingSoonItem icon={<LiveIcon />} label="Live Streams" />
-        <ComingSoonItem icon={<BellIcon />} label="Notifications" />
+        <li>
+          <NavLink
+            to={paths.notifications()}
+            className={styles.memberMenuItem}
+            onClick={onNavigate}
+          >
+            <BellIcon />
+            <span>Notifications</span>
+          </NavLink>
+        </li>
         {hasRole(getStoredRole(), 'moderator') ? (
           <li>
             <NavLink to={paths.moderation()} className={styles.memberMenuItem} onClick={onNavigate}>

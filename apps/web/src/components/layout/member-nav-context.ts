@@ -18,3 +18,9 @@ export interface MemberMenuControl {
 }
 
 export const MemberMenuContext = createContext<MemberMenuControl | null>(null);
+
+/**
+ * The member's unread notifications, given by the app (app/member-shell.tsx keeps it current from
+ * features/notifications) to the bell in the header and the Alerts tab of the bottom nav.
+ */
+export const UnreadCountContext = createContext(0);

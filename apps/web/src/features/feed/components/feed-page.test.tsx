@@ -42,9 +42,13 @@ describe('the feed page', () => {
       'href',
       `/viewprofile/${VIEWER_ID}`,
     );
-    for (const soon of ['Communities', 'Live Streams', 'Notifications']) {
+    for (const soon of ['Communities', 'Live Streams']) {
       expect(within(menu).getByText(soon).parentElement).toHaveTextContent(`${soon}Coming soon`);
     }
+    expect(within(menu).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
     expect(within(menu).getByRole('button', { name: 'Settings' })).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { name: 'Advertise with us' })).toBeInTheDocument();

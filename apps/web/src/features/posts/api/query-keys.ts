@@ -22,6 +22,11 @@ export const postKeys = {
     source.kind === 'user'
       ? (['posts', 'feed', 'user', source.userId] as const)
       : (['posts', 'feed', source.kind] as const),
+  /**
+   * One post (its own page), kept as a one-post feed under the feeds' prefix so likes, edits,
+   * comment counts and deletion reach it the same way they reach every feed.
+   */
+  single: (postId: string) => ['posts', 'feed', 'single', postId] as const,
   comments: (postId: string) => ['posts', 'comments', postId] as const,
   mentionSearch: (query: string) => ['posts', 'mention-search', query] as const,
 };

@@ -9,6 +9,7 @@ import { useDeleteComment } from '../api/delete-comment';
 import { REPLY_INDENT_PX } from '../lib/comment-tree';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { AuthorLine } from './author-line';
+import { commentElementId, useCommentHighlight } from './comment-highlight';
 import { CommentForm } from './comment-form';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditCommentForm } from './edit-comment-form';
@@ -84,6 +85,7 @@ function CommentItem({
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const deleteComment = useDeleteComment(postId);
+  const { highlighted, ref: highlightRef } = useCommentHighlight(comment._id);
   const name = authorName(comment);
   const memberActions = useMemberSafetyActions({
     member: comment.deleted ? null : comment.userId,
@@ -107,7 +109,14 @@ function CommentItem({
   if (comment.deleted) {
     return (
       <article
-        className={clsx(commentsStyles.comment, commentsStyles.commentDeleted)}
+        ref={highlightRef}
+        id={commentElementId(comment._id)}
+        tabIndex={-1}
+        className={clsx(
+          commentsStyles.comment,
+          commentsStyles.commentDeleted,
+          highlighted && commentsStyles.commentHighlighted,
+        )}
         aria-label="Deleted comment"
         data-depth={depth}
       >
@@ -131,8 +140,12 @@ function CommentItem({
 
   return (
     <article
-      className={commentsStyles.comment}
+      ref={highlightRef}
+      id={commentElementId(comment._id)}
+      tabIndex={-1}
+      className={clsx(commentsStyles.comment, highlighted && commentsStyles.commentHighlighted)}
       aria-label={`Comment by ${name}`}
+      aria-current={highlighted ? 'true' : undefined}
       data-depth={depth}
     >
       <header className={commentsStyles.commentHeader}>

@@ -30,6 +30,10 @@ export interface PostCardProps {
   position?: number;
   /** The feed's first picture: loaded at once with high priority instead of lazily. */
   priorityMedia?: boolean;
+  /** Comments shown from the start (the single-post page). */
+  commentsOpen?: boolean;
+  /** The heading level of the title: 2 in a feed under the page's h1, 1 on the post's own page. */
+  headingLevel?: 1 | 2;
 }
 
 /**
@@ -37,13 +41,20 @@ export interface PostCardProps {
  * buttons with counts; the expandable comments. Delete appears only when the API says the viewer
  * may (their own post).
  */
-export function PostCard({ post, position, priorityMedia = false }: PostCardProps) {
+export function PostCard({
+  post,
+  position,
+  priorityMedia = false,
+  commentsOpen = false,
+  headingLevel = 2,
+}: PostCardProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const commentsId = `${id}-comments`;
-  const [showComments, setShowComments] = useState(false);
+  const [showComments, setShowComments] = useState(commentsOpen);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [editing, setEditing] = useState(false);
+  const Title = headingLevel === 1 ? 'h1' : 'h2';
   const like = useLikePost();
   const deletePost = useDeletePost();
   const memberActions = useMemberSafetyActions({
@@ -114,10 +125,10 @@ export function PostCard({ post, position, priorityMedia = false }: PostCardProp
       </header>
 
       <div className={styles.postCardBody}>
-        {/* Level 2: the page's title is the h1, and each post is a section under it. */}
-        <h2 id={titleId} className={styles.postCardTitle}>
+        {/* Level 2 in a feed: the page's title is the h1, and each post is a section under it. */}
+        <Title id={titleId} className={styles.postCardTitle}>
           {post.title}
-        </h2>
+        </Title>
         {post.description ? <p className={styles.postCardDescription}>{post.description}</p> : null}
       </div>
       {post.media ? (

@@ -10,6 +10,7 @@ export const SECTION_LABELS: Record<SettingsSection, string> = {
   security: 'Two-factor & recovery',
   sessions: 'Sessions & devices',
   privacy: 'Privacy & contact',
+  notifications: 'Notifications',
   blocked: 'Blocked & muted',
 };
 
