@@ -12,6 +12,19 @@ export function trialEndFrom(signedUpAt: Date): Date {
   return new Date(signedUpAt.getTime() + TRIAL_DAYS * DAY_MS);
 }
 
+/**
+ * "26 November 2026": the day a trial ends, as the banner and the reminder emails say it. In UTC,
+ * like every date the API sends, so the email and the page never name different days.
+ */
+export function formatTrialEndDate(trialEndDate: string | Date): string {
+  return new Date(trialEndDate).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
 /** Reminder emails go out this many days before the trial ends, earliest first, each once. */
 export const TRIAL_REMINDER_DAYS = [7, 1] as const;
 export type TrialReminderDays = (typeof TRIAL_REMINDER_DAYS)[number];
