@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { signedInUser } from '../../test/factories.js';
+import { buildPost } from '../posts/test-factories.js';
+
+/**
+ * A member's notifications are read by the keyset index (recipient_id, created_at desc, id desc)
+ * and the unread count by the partial index of unread items; their actors by the primary key. With
+ * sequential scans priced out the planner still scans when no index serves a clause, so no plan
+ * behind GET /api/notifications may show a scan of either table.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function inlineParams(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+async function explain(text: string, params: unknown[]): Promise<string> {
+  return t.context.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = await tx.execute(sql.raw(`explain ${inlineParams(text, params)}`));
+    return (result as unknown as { rows: Record<string, string>[] }).rows
+      .map((row) => Object.values(row)[0])
+      .join('\n');
+  });
+}
+
+describe('notification queries', () => {
+  it('are served by their indexes, never by a scan', async () => {
+    const author = await signedInUser(t.context);
+    const fan = await signedInUser(t.context);
+    const post = await buildPost(t.context, author.user.id);
+    await request(t.app)
+      .post('/api/posts/like')
+      .set('Cookie', fan.cookie)
+      .send({ postId: post.id })
+      .expect(200);
+
+    const statements: { text: string; params: unknown[] }[] = [];
+    const stop = t.context.database.onQuery((text, params) => {
+      if (/"notification(s|_actors)"/.test(text) && /^\s*(select|with)/i.test(text)) {
+        statements.push({ text, params });
+      }
+    });
+    try {
+      await request(t.app).get('/api/notifications').set('Cookie', author.cookie).expect(200);
+    } finally {
+      stop();
+    }
+
+    expect(statements.length).toBeGreaterThanOrEqual(3);
+    const plans: string[] = [];
+    for (const statement of statements) {
+      const plan = await explain(statement.text, statement.params);
+      expect(plan, statement.text).not.toMatch(/Seq Scan on notification(s|_actors)\b/);
+      plans.push(plan);
+    }
+    const served = plans.join('\n');
+    expect(served).toMatch(/notifications_recipient_created_id/);
+    expect(served).toMatch(/notifications_recipient_unread/);
+  });
+});
