@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   lastLoginEmail: 'lastLoginEmail',
   /** 'member', 'moderator' or 'admin', written at 2FA verification (the menu's Moderation link). */
   role: 'role',
+  /** The local day ('2026-11-26') the member dismissed the "trial ends soon" banner. */
+  trialBannerDismissedOn: 'trialBannerDismissedOn',
 } as const;
 
 export type StorageKey = keyof typeof STORAGE_KEYS;

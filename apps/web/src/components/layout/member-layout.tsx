@@ -26,7 +26,7 @@ export interface MemberLayoutProps {
  */
 export function MemberLayout({ children, header, footer, width = 'wide' }: MemberLayoutProps) {
   const [myId] = useState(getStoredUserId);
-  const { openSettings } = useContext(MemberShellContext);
+  const { openSettings, banner } = useContext(MemberShellContext);
   const [menuOpen, setMenuOpen] = useState(false);
   const menu = useMemo(() => ({ menuOpen, openMenu: () => setMenuOpen(true) }), [menuOpen]);
 
@@ -47,6 +47,7 @@ export function MemberLayout({ children, header, footer, width = 'wide' }: Membe
           <MemberMenu myId={myId} onOpenSettings={openSettings} />
         </div>
         <main id="main" className={styles.memberMain} tabIndex={-1}>
+          {banner}
           {children}
         </main>
       </div>

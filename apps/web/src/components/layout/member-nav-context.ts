@@ -1,4 +1,4 @@
-import { createContext } from 'react';
+import { createContext, type ReactNode } from 'react';
 
 /**
  * What the app gives every member page (app/member-shell.tsx): opening the settings dialog, which
@@ -7,6 +7,8 @@ import { createContext } from 'react';
  */
 export interface MemberShell {
   openSettings?: () => void;
+  /** A notice above every member page's content (the free trial's end, features/subscription). */
+  banner?: ReactNode;
 }
 
 export const MemberShellContext = createContext<MemberShell>({});

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@kindred/contracts';
 import { mockApi, renderApp } from '../../../testing/render';
 import { respond } from '../../../testing/api';
+import { withoutTrialBannerCall } from '../../subscription/test-support';
 
 const USER_ID = '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6f';
 
@@ -31,7 +32,7 @@ describe('Settings → Account → Password', () => {
     await user.type(within(form).getByLabelText(/^Repeat the new password/), 'fresh-start-42');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(ACCOUNT_MESSAGES.passwordChanged)).toBeInTheDocument();
-    expect(calls).toEqual([
+    expect(withoutTrialBannerCall(calls)).toEqual([
       {
         key: 'POST /api/users/me/password',
         body: { currentPassword: 'secret123', newPassword: 'fresh-start-42' },
@@ -52,7 +53,7 @@ describe('Settings → Account → Password', () => {
       await within(form).findByText('Password must contain at least one number'),
     ).toBeInTheDocument();
     expect(within(form).getByText('The two new passwords are not the same')).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(withoutTrialBannerCall(calls)).toEqual([]);
   });
 
   it('puts a wrong current password on its field (by the WRONG_PASSWORD code)', async () => {
@@ -102,7 +103,7 @@ describe('Settings → Account → Email address', () => {
     await user.type(within(form).getByLabelText(/^Code from the email/), '123456');
     await user.click(within(form).getByRole('button', { name: 'Confirm new email' }));
     expect(await screen.findByText(ACCOUNT_MESSAGES.emailChanged)).toBeInTheDocument();
-    expect(calls).toEqual([
+    expect(withoutTrialBannerCall(calls)).toEqual([
       {
         key: 'POST /api/users/me/email',
         body: { newEmail: 'new@example.com', password: 'secret123' },
@@ -164,7 +165,7 @@ describe('Settings → Account → Phone number', () => {
     await user.type(await within(form).findByLabelText(/^Code from the text message/), '654321');
     await user.click(within(form).getByRole('button', { name: 'Confirm new number' }));
     expect(await screen.findByText('Phone number verified successfully!')).toBeInTheDocument();
-    expect(calls).toEqual([
+    expect(withoutTrialBannerCall(calls)).toEqual([
       {
         key: 'POST /api/phone/send-code',
         body: { userId: USER_ID, phoneNumber: '+919811122233', currentPassword: 'secret123' },
@@ -191,7 +192,7 @@ describe('Settings → Account → Phone number', () => {
     await user.type(within(form).getByLabelText(/^New phone number/), '9811122233');
     await user.click(within(form).getByRole('button', { name: 'Send code' }));
     expect(await within(form).findByText('Invalid verification code')).toBeInTheDocument();
-    expect(calls[0]?.body).toEqual({
+    expect(withoutTrialBannerCall(calls)[0]?.body).toEqual({
       userId: USER_ID,
       phoneNumber: '+919811122233',
       totpCode: '123456',
