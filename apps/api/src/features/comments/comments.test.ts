@@ -301,7 +301,7 @@ describe('DELETE /api/posts/{postId}/comments/{commentId}', () => {
     expect((await listComments(post.id, commenter.cookie))[0]).toMatchObject({ canDelete: true });
   });
 
-  it("answers 404 for a comment of another post, and 'Post not found' when the post is hidden", async () => {
+  it("answers 404 for a comment of another post, and 'Post not found' for someone else's comment on a hidden post", async () => {
     const post = await buildPost(t.context, author.user.id);
     const other = await buildPost(t.context, author.user.id);
     const comment = await buildComment(t.context, {
@@ -315,13 +315,13 @@ describe('DELETE /api/posts/{postId}/comments/{commentId}', () => {
     expect(res.body.message).toBe('Comment not found');
 
     const secret = await buildPost(t.context, author.user.id, { privacy: 'private' });
-    const own = await buildComment(t.context, { postId: secret.id, authorId: commenter.user.id });
+    const authors = await buildComment(t.context, { postId: secret.id, authorId: author.user.id });
     const hidden = await request(t.app)
-      .delete(`/api/posts/${secret.id}/comments/${own.id}`)
+      .delete(`/api/posts/${secret.id}/comments/${authors.id}`)
       .set('Cookie', commenter.cookie);
     expect(hidden.status).toBe(404);
     expect(hidden.body.message).toBe('Post not found');
-    expect(await commentRow(own.id)).toBeDefined();
+    expect(await commentRow(authors.id)).toBeDefined();
   });
 
   it('keeps a comment with replies as an empty placeholder; the replies stay; the count drops by one', async () => {

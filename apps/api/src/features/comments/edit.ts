@@ -1,25 +1,21 @@
-import {
-  COMMENT_MESSAGES,
-  mentionedUserIds,
-  POST_MESSAGES,
-  type CommentDto,
-} from '@kindred/contracts';
+import { COMMENT_MESSAGES, mentionedUserIds, type CommentDto } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { notifyMember } from '../notifications/index.js';
-import { findVisiblePost } from '../posts/index.js';
 import { loadMemberSummaries } from '../users/index.js';
 import { assertCanEditComment } from './policy.js';
 import { presentComment } from './presenter.js';
 import { assertNewAccountMayContact } from './new-account-limits.js';
-import { findVisibleComment, loadMentions, rewriteComment, visibleMembersAmong } from './repo.js';
+import { loadMentions, rewriteComment, visibleMembersAmong } from './repo.js';
+import { findCommentToChange } from './service.js';
 
 /**
  * PATCH /posts/{postId}/comments/{commentId}: the comment's author rewrites its content. The
  * mentions are read again from the new text (members the author may see, as when it was written)
  * and the comment's mention rows replaced in the same transaction as the content, so a comment
- * never shows one text with another text's mentions. A post or comment the actor may not see is
- * "not found"; someone else's comment is refused (403) and left as it was. Saving the same text
+ * never shows one text with another text's mentions. The author reaches their comment even on a
+ * post they may no longer see; another's comment they may not see is "not found", one they see is
+ * refused (403) and left as it was. Saving the same text
  * again changes nothing and does not mark it "edited".
  */
 export async function editComment(
@@ -30,9 +26,7 @@ export async function editComment(
   content: string,
 ): Promise<CommentDto> {
   const { db } = context;
-  if (!(await findVisiblePost(db, actorId, postId))) throw notFound(POST_MESSAGES.notFound);
-  const comment = await findVisibleComment(db, actorId, postId, commentId);
-  if (!comment || comment.deleted) throw notFound(COMMENT_MESSAGES.notFound);
+  const comment = await findCommentToChange(db, actorId, postId, commentId);
   assertCanEditComment(actorId, comment);
 
   const mentioned = await visibleMembersAmong(db, actorId, mentionedUserIds(content));

@@ -60,6 +60,23 @@ export async function findVisibleComment(
   return rowsOf<CommentRow>(result)[0];
 }
 
+/**
+ * The actor's own comment on the post (not a deleted placeholder), whatever they may see of the post
+ * today: a member who lost access to a post (unfollowed a followers-only author, …) still owns what
+ * they wrote there. Undefined for anyone else's comment.
+ */
+export async function findOwnComment(
+  db: Executor,
+  authorId: string,
+  postId: string,
+  commentId: string,
+): Promise<CommentRow | undefined> {
+  const result = await db.execute(sql`select ${commentRowColumns} from comments
+    where id = ${commentId}::uuid and post_id = ${postId}::uuid
+      and author_id = ${authorId}::uuid and deleted_at is null`);
+  return rowsOf<CommentRow>(result)[0];
+}
+
 export async function insertComment(
   tx: Executor,
   values: {

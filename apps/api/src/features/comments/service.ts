@@ -16,6 +16,7 @@ import { assertCanDeleteComment } from './policy.js';
 import { presentComment, presentCommentTree } from './presenter.js';
 import {
   deleteCommentRow,
+  findOwnComment,
   findVisibleComment,
   insertComment,
   insertMentions,
@@ -24,6 +25,7 @@ import {
   lockCommentForDelete,
   markCommentDeleted,
   visibleMembersAmong,
+  type CommentRow,
 } from './repo.js';
 
 /** Comments, replies and mentions: the domain logic behind /api/posts/{postId}/comments. */
@@ -143,9 +145,7 @@ export async function deleteComment(
   commentId: string,
 ): Promise<void> {
   const { db } = context;
-  if (!(await findVisiblePost(db, actorId, postId))) throw notFound(POST_MESSAGES.notFound);
-  const comment = await findVisibleComment(db, actorId, postId, commentId);
-  if (!comment || comment.deleted) throw notFound(COMMENT_MESSAGES.notFound);
+  const comment = await findCommentToChange(db, actorId, postId, commentId);
   assertCanDeleteComment(actorId, comment);
 
   await db.transaction(async (tx) => {
@@ -153,6 +153,25 @@ export async function deleteComment(
       throw notFound(COMMENT_MESSAGES.notFound);
     }
   });
+}
+
+/**
+ * The comment an edit or delete is about. Its author reaches it whether or not they may still see the
+ * post (authors can always delete and edit what they wrote); anyone else reaches only a comment they
+ * can see — then refused by the policy — and otherwise hears "not found", as for any hidden post.
+ */
+export async function findCommentToChange(
+  db: Executor,
+  actorId: string,
+  postId: string,
+  commentId: string,
+): Promise<CommentRow> {
+  const own = await findOwnComment(db, actorId, postId, commentId);
+  if (own) return own;
+  if (!(await findVisiblePost(db, actorId, postId))) throw notFound(POST_MESSAGES.notFound);
+  const comment = await findVisibleComment(db, actorId, postId, commentId);
+  if (!comment || comment.deleted) throw notFound(COMMENT_MESSAGES.notFound);
+  return comment;
 }
 
 /**
