@@ -36,9 +36,14 @@ export interface MemberBrowser {
 
 /** A fresh browser profile (its own cookies and storage), as a separate person would have. */
 export async function newMemberBrowser(browser: Browser): Promise<MemberBrowser> {
+  const baseURL = inject('baseUrl');
   const context = await browser.newContext({
-    baseURL: inject('baseUrl'),
+    baseURL,
     viewport: { width: 1280, height: 900 },
+    // The API refuses state-changing requests that do not say which site sent them: the page's
+    // own requests carry Origin anyway, and the journeys' direct API calls (context.request) now
+    // do too.
+    extraHTTPHeaders: { Origin: new URL(baseURL).origin },
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -31,6 +31,9 @@ export const ACCOUNT_MESSAGES = {
   phoneChangeNeedsProof:
     'To change your phone number, enter your current password or a code from your authenticator app.',
   totpWrong: AUTH_MESSAGES.twoFactorInvalid,
+  /** Disabling or deleting the account asks who is at the keyboard first. */
+  accountChangeNeedsProof:
+    'To confirm, enter your current password or a code from your authenticator app.',
 
   sessionNotFound: 'Session not found',
   sessionEnded: 'Signed out of that session.',
@@ -64,6 +67,16 @@ export const ChangeEmailRequestSchema = z.object({
   newEmail: EmailSchema,
 });
 export type ChangeEmailRequest = z.input<typeof ChangeEmailRequestSchema>;
+
+/**
+ * POST /users/{id}/disable and DELETE /users/{id}: proof that the member is at the keyboard, the
+ * current password or an authenticator code (either one; none is refused with REAUTH_REQUIRED).
+ */
+export const AccountProofRequestSchema = z.object({
+  currentPassword: z.optional(LoginPasswordSchema),
+  totpCode: CodeSchema.optional(),
+});
+export type AccountProofRequest = z.input<typeof AccountProofRequestSchema>;
 
 /** POST /users/me/email/verify: the code sent to the new address. */
 export const VerifyEmailChangeRequestSchema = z.object({ code: CodeSchema });

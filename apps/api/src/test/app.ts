@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
@@ -24,11 +25,17 @@ export interface TestApp {
 
 export interface TestAppOptions extends ContextOverrides {
   env?: Record<string, string>;
+  /**
+   * Supertest stands in for the web app in a browser, which labels every request with its Origin:
+   * requests that carry neither Origin nor Sec-Fetch-Site get `Origin: PUBLIC_URL` added. Tests
+   * of the CSRF rule itself turn this off (false) to send unlabelled requests.
+   */
+  labelAsOwnOrigin?: boolean;
 }
 
 /** A complete app on its own fresh database and temporary DATA_DIR. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { env = {}, ...overrides } = options;
+  const { env = {}, labelAsOwnOrigin = true, ...overrides } = options;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-test-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -44,6 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const context = await createAppContext(config, { ...overrides, clock, database });
   const app = createApp(context);
   checkResponsesAgainstContracts(app);
+  if (labelAsOwnOrigin) addOwnOriginToUnlabelledRequests(app, config.publicUrl);
   return {
     app,
     context,
@@ -53,5 +61,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await closeAppContext(context);
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Express calls `app.handle` for every request; the router itself is left as it is. */
+function addOwnOriginToUnlabelledRequests(app: Express, publicUrl: string): void {
+  const handleable = app as unknown as {
+    handle: (req: IncomingMessage, ...rest: unknown[]) => void;
+  };
+  const handle = handleable.handle.bind(app);
+  const origin = new URL(publicUrl).origin;
+  handleable.handle = (req, ...rest) => {
+    if (req.headers.origin === undefined && req.headers['sec-fetch-site'] === undefined) {
+      req.headers.origin = origin;
+    }
+    handle(req, ...rest);
   };
 }

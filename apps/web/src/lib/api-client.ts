@@ -218,8 +218,9 @@ export const api = {
     request<T>('PUT', path, body ?? {}, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
     request<T>('PATCH', path, body ?? {}, options),
-  delete: <T>(path: string, options?: RequestOptions<T>) =>
-    request<T>('DELETE', path, undefined, options),
+  /** `body`: for the few deletions that carry proof (the member's password or a code). */
+  delete: <T>(path: string, options?: RequestOptions<T>, body?: unknown) =>
+    request<T>('DELETE', path, body, options),
 };
 
 export interface UploadOptions<T = unknown> {

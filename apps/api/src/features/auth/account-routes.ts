@@ -1,5 +1,6 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import {
+  AccountProofRequestSchema,
   ACCOUNT_MESSAGES,
   CODE_RESEND_WAIT_SECONDS,
   ChangeEmailRequestSchema,
@@ -14,6 +15,7 @@ import { memberId, requireMember } from '../../http/auth.js';
 import { parseBody } from '../../http/body.js';
 import { clientIp, limitPerIp } from '../../http/rate-limit.js';
 import { loginClientOf } from './device-cookie.js';
+import { assertMemberAtKeyboard } from './reauthentication.js';
 import { changePassword, confirmEmailChange, requestEmailChange } from './credential-changes.js';
 
 /**
@@ -23,6 +25,30 @@ import { changePassword, confirmEmailChange, requestEmailChange } from './creden
 export function accountCredentialRoutes(context: AppContext): Router {
   const router = Router();
   const { rateLimiters: limits } = context;
+
+  /**
+   * Disabling or deleting one's account (features/users, mounted after these routes) first asks
+   * who is at the keyboard: a stolen session alone must not be able to close the account.
+   * Another member's id goes straight on, to be refused there.
+   */
+  const atKeyboard: RequestHandler = async (req, _res, next) => {
+    if (req.params.id !== memberId(req)) return next();
+    const proof = parseBody(AccountProofRequestSchema, req);
+    await assertMemberAtKeyboard(
+      context,
+      memberId(req),
+      proof,
+      loginClientOf(req, context.config, clientIp(req)),
+    );
+    next();
+  };
+  router.post(
+    '/users/:id/disable',
+    limitPerIp(limits, 'codeCheckPerIp'),
+    requireMember,
+    atKeyboard,
+  );
+  router.delete('/users/:id', limitPerIp(limits, 'codeCheckPerIp'), requireMember, atKeyboard);
 
   router.post('/users/me/password', requireMember, async (req, res) => {
     const input = parseBody(ChangePasswordRequestSchema, req);

@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import { ACCOUNT_MESSAGES } from '@kindred/contracts';
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import {
@@ -74,6 +74,25 @@ export async function assertCurrentTotp(
   }
   const step = matchTotpStep(secret, token, context.clock.now());
   if (step === null || !(await useTotpStep(context.db, account.id, step))) throw wrong;
+}
+
+/**
+ * Before disabling or deleting the account: the current password or an authenticator code
+ * (either), always.
+ */
+export async function assertMemberAtKeyboard(
+  context: AppContext,
+  userId: string,
+  proof: PhoneChangeProof,
+  client: LoginClient,
+): Promise<void> {
+  const account = await findAccountById(context.db, userId);
+  if (!account) throw new AppError(401, AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
+  if (proof.currentPassword !== undefined) {
+    return assertCurrentPassword(context, account, proof.currentPassword, client);
+  }
+  if (proof.totpCode !== undefined) return assertCurrentTotp(context, account, proof.totpCode);
+  throw new AppError(403, ACCOUNT_MESSAGES.accountChangeNeedsProof, 'REAUTH_REQUIRED');
 }
 
 export interface PhoneChangeProof {

@@ -16,7 +16,7 @@ import {
   verificationCodes,
 } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { sessionCookieFor, signedInUser } from '../../test/factories.js';
+import { sessionCookieFor, signedInUser, TEST_PASSWORD } from '../../test/factories.js';
 import { newMediaKey } from '../media/storage.js';
 import { plainJpeg, uploadPhotos, validProfile } from '../profiles/test-fixtures.js';
 
@@ -113,7 +113,10 @@ describe('DELETE /users/{id}', () => {
       await t.context.db.select().from(photos).where(eq(photos.userId, b.user.id))
     ).length;
 
-    const res = await request(t.app).delete(`/api/users/${a.user.id}`).set('Cookie', a.cookie);
+    const res = await request(t.app)
+      .delete(`/api/users/${a.user.id}`)
+      .set('Cookie', a.cookie)
+      .send({ currentPassword: TEST_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Account deleted successfully' });
 

@@ -121,12 +121,9 @@ describe('GET /users/{id}', () => {
 
 describe('GET /users/{id}/subscription', () => {
   it("gives the member their own subscription and refuses another member's (403)", async () => {
-    const a = await signedInUser(t.context);
+    // A paid plan is switched on by checkout (features/billing); here it is simply stored.
+    const a = await signedInUser(t.context, { plan: 'beginner', subscriptionStatus: 'active' });
     const b = await signedInUser(t.context);
-    await request(t.app)
-      .post('/api/subscription/select-plan')
-      .set('Cookie', a.cookie)
-      .send({ planId: 'beginner' });
     const own = await request(t.app)
       .get(`/api/users/${a.user.id}/subscription`)
       .set('Cookie', a.cookie);

@@ -46,17 +46,20 @@ describe('settings modal', () => {
     await user.click(screen.getByRole('button', { name: 'Temporarily disable account' }));
     const confirm = screen.getByRole('dialog', { name: 'Disable your account?' });
     expect(calls).toEqual([]);
+    await user.type(within(confirm).getByLabelText(/Current password/), 'my password 1');
     await user.click(within(confirm).getByRole('button', { name: 'Confirm Disable' }));
     expect(await screen.findByText('Account temporarily disabled')).toBeInTheDocument();
     expect(calls.map((call) => call.key)).toEqual([`POST /api/users/${USER_ID}/disable`]);
+    // The server asks who is at the keyboard (issue 19 finding 14).
+    expect(calls[0]!.body).toEqual({ currentPassword: 'my password 1' });
     expect(endSession).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTimeAsync(SIGN_OUT_DELAY_MS));
     expect(endSession).toHaveBeenCalledTimes(1);
   });
 
-  it('deletes the account after "Delete Forever", then signs out', async () => {
+  it('deletes the account after "Delete Forever" with an authenticator code, then signs out', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi({
+    const calls = mockApi({
       [`DELETE /api/users/${USER_ID}`]: {
         body: { success: true, message: 'Account deleted successfully' },
       },
@@ -64,15 +67,12 @@ describe('settings modal', () => {
     renderSettings();
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Delete account permanently' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Delete your account forever?' })).getByRole(
-        'button',
-        {
-          name: 'Delete Forever',
-        },
-      ),
-    );
+    const confirm = screen.getByRole('dialog', { name: 'Delete your account forever?' });
+    await user.click(within(confirm).getByRole('radio', { name: 'An authenticator code' }));
+    await user.type(within(confirm).getByLabelText(/Code from your authenticator app/), '123456');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete Forever' }));
     expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({ totpCode: '123456' });
     await act(async () => vi.advanceTimersByTimeAsync(SIGN_OUT_DELAY_MS));
     expect(endSession).toHaveBeenCalledTimes(1);
   });
@@ -106,6 +106,28 @@ describe('settings modal', () => {
     await user.click(screen.getByRole('button', { name: 'Temporarily disable account' }));
     await user.click(screen.getByRole('button', { name: 'Confirm Disable' }));
     expect((await screen.findAllByText('Failed to disable account')).length).toBeGreaterThan(0);
+    expect(endSession).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s words when the password is wrong, and stays signed in', async () => {
+    mockApi({
+      [`POST /api/users/${USER_ID}/disable`]: {
+        status: 403,
+        body: {
+          success: false,
+          code: 'WRONG_PASSWORD',
+          message: 'Your current password is incorrect.',
+        },
+      },
+    });
+    renderSettings();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Temporarily disable account' }));
+    await user.type(screen.getByLabelText(/Current password/), 'not it 1');
+    await user.click(screen.getByRole('button', { name: 'Confirm Disable' }));
+    expect(
+      (await screen.findAllByText('Your current password is incorrect.')).length,
+    ).toBeGreaterThan(0);
     expect(endSession).not.toHaveBeenCalled();
   });
 

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { CODE_LENGTH } from '@kindred/contracts';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { notify } from '../../../components/ui/toasts';
 import { endLocalSession } from '../../../lib/session';
 import { paths } from '../../../lib/paths';
@@ -21,6 +24,10 @@ export interface SettingsModalProps {
 }
 
 type Action = 'disable' | 'delete';
+type ProofKind = 'password' | 'totp';
+
+/** The refusals that mean "the password or code was wrong or missing" (not a general failure). */
+const PROOF_REFUSALS = new Set(['WRONG_PASSWORD', 'CODE_INVALID', 'REAUTH_REQUIRED']);
 type Confirming = Action | null;
 
 const ACTIONS: readonly Action[] = ['disable', 'delete'];
@@ -65,6 +72,8 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [signingOut, setSigningOut] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [proofKind, setProofKind] = useState<ProofKind>('password');
+  const [proofValue, setProofValue] = useState('');
   const disable = useDisableAccount();
   const remove = useDeleteAccount();
   const busy = disable.isPending || remove.isPending || signingOut;
@@ -85,11 +94,18 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
       notify.error(failed);
       return;
     }
+    const proof =
+      proofKind === 'password' ? { currentPassword: proofValue } : { totpCode: proofValue.trim() };
     try {
-      await mutation.mutateAsync(userId);
-    } catch {
-      setFailure(failed);
-      notify.error(failed);
+      await mutation.mutateAsync({ userId, proof });
+    } catch (error) {
+      // A wrong or missing password or code is said as the server says it, next to the field.
+      const message =
+        error instanceof ApiError && error.code && PROOF_REFUSALS.has(error.code)
+          ? messageOf(error, failed)
+          : failed;
+      setFailure(message);
+      notify.error(message);
       return;
     }
     notify.success(done);
@@ -107,6 +123,7 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
     if (busy) return;
     setConfirming(null);
     setFailure(null);
+    setProofValue('');
   };
 
   return (
@@ -168,6 +185,57 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
             </>
           }
         >
+          <form
+            className={styles.proofForm}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void run(action);
+            }}
+          >
+            <fieldset className={styles.proofChoice}>
+              <legend>Confirm it is you with</legend>
+              <label>
+                <input
+                  type="radio"
+                  name={`${action}-proof`}
+                  checked={proofKind === 'password'}
+                  onChange={() => setProofKind('password')}
+                />{' '}
+                Your password
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name={`${action}-proof`}
+                  checked={proofKind === 'totp'}
+                  onChange={() => setProofKind('totp')}
+                />{' '}
+                An authenticator code
+              </label>
+            </fieldset>
+            {proofKind === 'password' ? (
+              <TextField
+                key="password"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={proofValue}
+                onChange={(event) => setProofValue(event.target.value)}
+              />
+            ) : (
+              <TextField
+                key="totp"
+                label="Code from your authenticator app"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={CODE_LENGTH}
+                required
+                value={proofValue}
+                onChange={(event) => setProofValue(event.target.value)}
+              />
+            )}
+          </form>
           {failure ? <Alert tone="error">{failure}</Alert> : null}
         </Modal>
       ))}
