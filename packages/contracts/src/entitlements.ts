@@ -115,6 +115,14 @@ export const ENTITLEMENTS: Readonly<Record<PlanState, Readonly<Entitlements>>> =
   },
 };
 
+/** How a plan state is named to the member. */
+export const PLAN_STATE_NAMES: Readonly<Record<PlanState, string>> = {
+  free: 'Trial-Free',
+  beginner: 'Beginner',
+  professional: 'Professional',
+  'trial-ended': 'Free (trial ended)',
+};
+
 export function entitlementsFor(planState: PlanState): Entitlements {
   return ENTITLEMENTS[planState];
 }
@@ -204,6 +212,16 @@ export interface PlanFieldsForEntitlements {
   trialEndDate: Date | string | null;
 }
 
+/** The statuses under which a paid plan gives its entitlements (a cancelled one runs to its period's end). */
+export const PAID_PLAN_RUNNING_STATUSES = [
+  'active',
+  'cancelled',
+] as const satisfies readonly SubscriptionStatus[];
+
+function isPaidPlanRunning(status: SubscriptionStatus | null): boolean {
+  return (PAID_PLAN_RUNNING_STATUSES as readonly (SubscriptionStatus | null)[]).includes(status);
+}
+
 function trialOver(trialEndDate: Date | string | null, now: Date): boolean {
   return trialEndDate !== null && new Date(trialEndDate).getTime() <= now.getTime();
 }
@@ -218,7 +236,7 @@ function trialOver(trialEndDate: Date | string | null, now: Date): boolean {
 export function planStateOf(member: PlanFieldsForEntitlements, now: Date): PlanState {
   const { plan, subscriptionStatus, trialEndDate } = member;
   if (plan === 'beginner' || plan === 'professional') {
-    if (subscriptionStatus === 'active' || subscriptionStatus === 'cancelled') return plan;
+    if (isPaidPlanRunning(subscriptionStatus)) return plan;
     return trialOver(trialEndDate, now) ? 'trial-ended' : 'free';
   }
   if (subscriptionStatus === 'expired' || trialOver(trialEndDate, now)) return 'trial-ended';
@@ -283,4 +301,34 @@ export interface PlanLimitDetails {
   feature: EntitlementKey;
   /** The cheapest plan that allows it; null when no plan does (e.g. the photo hard cap). */
   requiredPlan: UpgradePlanId | null;
+}
+
+/** One plan card as GET /api/plans serves it: the plan, its entitlements and its generated lines. */
+export interface PlanCard {
+  id: PlanId;
+  name: string;
+  priceUsd: number;
+  priceLabel: string;
+  trialLabel: string | null;
+  mostPopular: boolean;
+  entitlements: Entitlements;
+  features: PlanFeatureLine[];
+}
+
+/** GET /api/plans: the three plans' cards and what a member has once the free trial ended. */
+export interface PlansResponse {
+  success: true;
+  plans: PlanCard[];
+  afterTrial: { name: string; entitlements: Entitlements; features: PlanFeatureLine[] };
+}
+
+/** GET /api/entitlements: the signed-in member's plan state and what it allows now. */
+export interface MyEntitlementsResponse {
+  success: true;
+  planState: PlanState;
+  /** PLAN_STATE_NAMES[planState]. */
+  planName: string;
+  entitlements: Entitlements;
+  /** Bytes of media the member stores now (counted against `entitlements.mediaStorageBytes`). */
+  mediaStorageUsedBytes: number;
 }

@@ -1,3 +1,5 @@
+import type { EntitlementKey, UpgradePlanId } from './entitlements.js';
+
 /**
  * Failures: every API error body is `{ success: false, message, code }`. The message is for people
  * (the spec's words); the code is for programs — the web app branches on codes, never on text.
@@ -84,4 +86,8 @@ export interface ApiFailure {
   errors?: { field: string; message: string }[];
   /** Flood limits (429): seconds until the action frees up. */
   retryAfterSeconds?: number;
+  /** PLAN_LIMIT (403): the entitlement that refused the action. */
+  feature?: EntitlementKey;
+  /** PLAN_LIMIT (403): the cheapest plan that allows it; null when no plan does. */
+  requiredPlan?: UpgradePlanId | null;
 }

@@ -1,4 +1,11 @@
-import { defaultErrorCode, type ErrorCode } from '@kindred/contracts';
+import {
+  defaultErrorCode,
+  ENTITLEMENT_KEYS,
+  UPGRADE_PLANS,
+  type EntitlementKey,
+  type ErrorCode,
+  type UpgradePlanId,
+} from '@kindred/contracts';
 import type { z } from 'zod';
 
 /**
@@ -58,6 +65,22 @@ export class ApiError extends Error {
     return typeof value === 'string' ? value : defaultErrorCode(this.status);
   }
 
+  /**
+   * A plan's refusal (403 PLAN_LIMIT): the entitlement and the cheapest plan that allows it (null
+   * when no plan does). Undefined for every other failure.
+   */
+  get planLimit(): { feature: EntitlementKey; requiredPlan: UpgradePlanId | null } | undefined {
+    if (this.code !== 'PLAN_LIMIT') return undefined;
+    const { feature, requiredPlan } = this.body;
+    if (!(ENTITLEMENT_KEYS as readonly unknown[]).includes(feature)) return undefined;
+    return {
+      feature: feature as EntitlementKey,
+      requiredPlan: (UPGRADE_PLANS as readonly unknown[]).includes(requiredPlan)
+        ? (requiredPlan as UpgradePlanId)
+        : null,
+    };
+  }
+
   /** Seconds the server asked us to wait (429 answers), if it said. */
   get retryAfterSeconds(): number | undefined {
     const value = this.body.retryAfterSeconds;
@@ -107,6 +130,17 @@ let unauthorizedHandler: ((error: ApiError) => void) | undefined;
  */
 export function setUnauthorizedHandler(handler: ((error: ApiError) => void) | undefined): void {
   unauthorizedHandler = handler;
+}
+
+let planLimitHandler: ((error: ApiError) => void) | undefined;
+
+/**
+ * Called for every PLAN_LIMIT refusal, whichever call met it: the member area installs one that
+ * opens the upgrade dialog naming the feature and the plan that unlocks it
+ * (features/profile PlanLimitDialog), so no screen needs its own.
+ */
+export function setPlanLimitHandler(handler: ((error: ApiError) => void) | undefined): void {
+  planLimitHandler = handler;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -197,6 +231,7 @@ function settle<T>(status: number, data: unknown, schema?: z.ZodType<T>): T {
         : `Request failed with status ${status}`;
     const error = new ApiError(status, message, (record ?? {}) as Partial<ApiFailureBody>);
     if (status === 401) unauthorizedHandler?.(error);
+    if (error.planLimit) planLimitHandler?.(error);
     throw error;
   }
   if (!schema) return data as T;

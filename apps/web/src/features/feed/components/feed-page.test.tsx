@@ -1,13 +1,22 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render';
 import { mockApi, respond } from '../../../testing/api';
 import { VIEWER_ID, buildPost } from '../../posts/test-support';
 import { SUPPORT_EMAIL } from '../constants';
+import { ENTITLEMENTS } from '@kindred/contracts';
 
-function stubFeeds() {
+function stubFeeds(adsShown = true) {
   return mockApi({
+    'GET /api/entitlements': () =>
+      respond(200, {
+        success: true,
+        planState: adsShown ? 'free' : 'professional',
+        planName: adsShown ? 'Trial-Free' : 'Professional',
+        entitlements: { ...ENTITLEMENTS[adsShown ? 'free' : 'professional'] },
+        mediaStorageUsedBytes: 0,
+      }),
     'GET /api/posts': () =>
       respond(200, {
         success: true,
@@ -51,7 +60,7 @@ describe('the feed page', () => {
     );
     expect(within(menu).getByRole('button', { name: 'Settings' })).toBeInTheDocument();
 
-    expect(screen.getByRole('heading', { name: 'Advertise with us' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Advertise with us' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: new RegExp(SUPPORT_EMAIL) })[0]).toHaveAttribute(
       'href',
       expect.stringContaining(`mailto:${SUPPORT_EMAIL}`),
@@ -62,6 +71,20 @@ describe('the feed page', () => {
     expect(screen.getByRole('navigation', { name: 'Quick navigation' })).toHaveTextContent(
       /Home.*Profile.*Live.*Alerts.*More/,
     );
+  });
+
+  it('shows no advertising card to a member whose plan is ad-free (their entitlements say so)', async () => {
+    window.localStorage.setItem('userId', VIEWER_ID);
+    const calls = stubFeeds(false);
+    renderApp('/feed');
+    expect(
+      await screen.findByRole('heading', { name: 'Public hello' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.some((call) => call.key === 'GET /api/entitlements')).toBe(true),
+    );
+    expect(screen.queryByRole('complementary', { name: 'Advertising' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Advertise with us' })).not.toBeInTheDocument();
   });
 
   it('opens People You Follow from ?tab=following, and switches tabs with the URL', async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { MemberHeader } from '../../../components/layout/member-header';
 import { MemberLayout } from '../../../components/layout/member-layout';
+import { useMyEntitlements } from '../../plans';
 import { CreatePostButton, PostFeed, type FeedSource } from '../../posts';
 import { AdvertiseCard } from './advertise-card';
 import { FeedFooterContent } from './feed-footer';
@@ -46,6 +47,9 @@ export function FeedPage({ searchBox }: FeedPageProps) {
   };
 
   const header = <MemberHeader>{searchBox}</MemberHeader>;
+  // The advertising card is for plans with ads (the member's entitlements); none until known, so
+  // an ad-free member never sees it flash.
+  const showsAds = useMyEntitlements().data?.entitlements.adsShown === true;
 
   return (
     <MemberLayout header={header} footer={<FeedFooterContent />} width="wide">
@@ -61,9 +65,11 @@ export function FeedPage({ searchBox }: FeedPageProps) {
           </FeedTabs>
         </div>
 
-        <aside className={styles.feedLayoutAside} aria-label="Advertising">
-          <AdvertiseCard />
-        </aside>
+        {showsAds ? (
+          <aside className={styles.feedLayoutAside} aria-label="Advertising">
+            <AdvertiseCard />
+          </aside>
+        ) : null}
       </div>
     </MemberLayout>
   );

@@ -1,6 +1,7 @@
 import type { PlanId, SelectPlanResponse } from '@kindred/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { planKeys } from '../../plans';
 import { profileKeys } from './query-keys';
 
 /** POST /api/subscription/select-plan {userId, planId}. */
@@ -14,6 +15,8 @@ export function useSelectPlan() {
     mutationFn: selectPlan,
     onSuccess: (response, input) => {
       queryClient.setQueryData(profileKeys.subscription(input.userId), response.subscription);
+      // A new plan, new entitlements (the feed's advertising card, the limits).
+      void queryClient.invalidateQueries({ queryKey: planKeys.mine });
       // Stale, not refetched now (see useCreateProfile).
       void queryClient.invalidateQueries({
         queryKey: profileKeys.profile(input.userId),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../../testing/render';
 import { buildProfile, MEMBER_ID, OTHER_ID } from '../testing/fixtures';
+import { withoutTrialBannerCall } from '../../subscription/test-support';
 
 const EMPTY_POSTS = { body: { success: true, posts: [], nextCursor: null } };
 
@@ -243,7 +244,7 @@ describe('own profile', () => {
     await user.click(within(popup).getByRole('button', { name: 'Upgrade plan' }));
 
     const upgrade = await screen.findByRole('dialog', { name: 'Upgrade your plan' });
-    expect(within(upgrade).getByText('Advanced matching')).toBeInTheDocument();
+    expect(within(upgrade).getByText('Weekly profile boost')).toBeInTheDocument();
     expect(within(upgrade).getByText('Ad-free')).toBeInTheDocument();
     expect(
       within(upgrade).getByRole('button', { name: 'Trial-Free: your current plan' }),
@@ -306,7 +307,7 @@ describe('profile errors', () => {
     const calls = mockProfileApi();
     renderApp('/viewprofile/not-an-id');
     expect(await screen.findByText('Invalid profile ID')).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(withoutTrialBannerCall(calls)).toEqual([]);
   });
 
   it('offers the owner the wizard when they have no profile yet', async () => {

@@ -1,10 +1,16 @@
-import { PLANS, type PlanId } from '@kindred/contracts';
+import {
+  ENTITLEMENT_FEATURES,
+  type EntitlementKey,
+  type PlanId,
+  type UpgradePlanId,
+} from '@kindred/contracts';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/toasts';
+import { PlanFeatureList, usePlans } from '../../plans';
 import { useSelectPlan } from '../api/select-plan';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
 import styles from './upgrade-modal.module.css';
@@ -14,10 +20,19 @@ export interface UpgradeModalProps {
   onClose: () => void;
   userId: string;
   currentPlan: PlanId | null;
+  /**
+   * Opened by a refusal (403 PLAN_LIMIT): the feature the plan did not allow and the plan that
+   * unlocks it (null when no plan does), said at the top and marked on that plan's card.
+   */
+  limit?: { feature: EntitlementKey; requiredPlan: UpgradePlanId | null; message: string };
 }
 
-/** The plans with the upgrade listing (SPEC §2, §9); choosing one records it (select-plan). */
-export function UpgradeModal({ open, onClose, userId, currentPlan }: UpgradeModalProps) {
+/**
+ * The plans (SPEC §2, §9) with their feature lines from GET /api/plans (the same lines as the
+ * wizard's cards); choosing one records it (select-plan).
+ */
+export function UpgradeModal({ open, onClose, userId, currentPlan, limit }: UpgradeModalProps) {
+  const plans = usePlans().data?.plans ?? [];
   const selectPlan = useSelectPlan();
   const [choosing, setChoosing] = useState<PlanId | null>(null);
   // Toasts sit behind an open dialog (the top layer): a failure is said inside it too.
@@ -46,22 +61,37 @@ export function UpgradeModal({ open, onClose, userId, currentPlan }: UpgradeModa
       description="Choose the plan that suits you. You can change it at any time."
       size="lg"
     >
+      {limit ? (
+        <Alert
+          tone="info"
+          title={`${ENTITLEMENT_FEATURES[limit.feature].label}: plan limit reached`}
+        >
+          {limit.message}
+        </Alert>
+      ) : null}
       {failed ? <Alert tone="error">{M.planSelectFailed}</Alert> : null}
       <ul className={styles.plans}>
-        {PLANS.map((plan) => {
+        {plans.map((plan) => {
           const current = plan.id === currentPlan;
+          const unlocks = limit?.requiredPlan === plan.id;
           const headingId = `upgrade-${plan.id}`;
           return (
             <li
               key={plan.id}
               className={clsx(
                 styles.plan,
-                plan.mostPopular && styles.popular,
+                (unlocks || (!limit && plan.mostPopular)) && styles.popular,
                 current && styles.current,
               )}
               aria-labelledby={headingId}
             >
-              {plan.mostPopular ? <span className={styles.badge}>Most popular</span> : null}
+              {limit && unlocks ? (
+                <span className={styles.badge}>
+                  Unlocks {ENTITLEMENT_FEATURES[limit.feature].label.toLowerCase()}
+                </span>
+              ) : plan.mostPopular ? (
+                <span className={styles.badge}>Most popular</span>
+              ) : null}
               <h3 id={headingId} className={styles.name}>
                 {plan.name}
               </h3>
@@ -71,11 +101,7 @@ export function UpgradeModal({ open, onClose, userId, currentPlan }: UpgradeModa
                   <span className={styles.trial}> · {plan.trialLabel}</span>
                 ) : null}
               </p>
-              <ul className={styles.features}>
-                {plan.upgradeFeatures.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
+              <PlanFeatureList features={plan.features} className={styles.features} />
               <Button
                 variant={plan.mostPopular ? 'primary' : 'secondary'}
                 fullWidth

@@ -1,22 +1,24 @@
-import { PLANS } from '@kindred/contracts';
 import { clsx } from 'clsx';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { PlanFeatureList, usePlans } from '../../plans';
 import styles from './plan-step.module.css';
 import type { WizardForm } from './wizard-form';
 import stepStyles from './wizard-step.module.css';
 
 /**
- * Step 1 (SPEC §2): the three plans with the wizard's feature listing. (The original warning that
- * details cannot be changed later is gone: the owner edits them from their profile page.)
+ * Step 1 (SPEC §2): the three plans with their feature lines from GET /api/plans (the same lines
+ * as the upgrade dialog's). (The original warning that details cannot be changed later is gone:
+ * the owner edits them from their profile page.)
  */
 export function PlanStep() {
+  const plans = usePlans().data?.plans ?? [];
   const { control, register } = useFormContext<WizardForm>();
   const value = useWatch({ control, name: 'plan' });
   return (
     <div className={stepStyles.step}>
       <fieldset className={styles.options}>
         <legend className="visually-hidden">Plan</legend>
-        {PLANS.map((plan) => {
+        {plans.map((plan) => {
           const nameId = `plan-${plan.id}-name`;
           const detailsId = `plan-${plan.id}-details`;
           const checked = value === plan.id;
@@ -37,11 +39,7 @@ export function PlanStep() {
               </span>
               <span id={detailsId} className={styles.details}>
                 <span className={styles.price}>{plan.priceLabel}</span>
-                <ul className={styles.features}>
-                  {plan.wizardFeatures.map((feature) => (
-                    <li key={feature}>{feature}</li>
-                  ))}
-                </ul>
+                <PlanFeatureList features={plan.features} className={styles.features} />
               </span>
             </label>
           );
