@@ -38,7 +38,14 @@ export async function createVerifiedMember(
     return body;
   };
 
-  const signup = await call('/users/signup', { ...names, username: email, email, password });
+  const signup = await call('/users/signup', {
+    ...names,
+    username: email,
+    email,
+    password,
+    legalAgeConfirmed: true,
+    termsAccepted: true,
+  });
   const id = (signup.data as { _id: string })._id;
   await call('/send-otp', { email, userId: id });
   await call('/verify-otp', {

@@ -46,6 +46,12 @@ export const EMAIL_VERIFICATION_DEADLINE_DAYS = 7;
 /** "Remember me" keeps the sign-in cookie this long; otherwise it ends with the browser session. */
 export const REMEMBER_ME_DAYS = 30;
 
+/**
+ * The version of the Terms and Conditions a sign-up accepts (recorded with the account). Change it
+ * whenever the terms' text changes.
+ */
+export const TERMS_VERSION = '2026-01';
+
 export const DEFAULT_COUNTRY_CODE = '+91';
 export const PHONE_NATIONAL_DIGITS = 10;
 
@@ -62,6 +68,8 @@ export const AUTH_MESSAGES = {
   usernameTooLong: `Username can be at most ${USERNAME_MAX_LENGTH} characters long`,
 
   emailTaken: 'An account with this email already exists. Please log in instead.',
+  legalAgeRequired: 'Please certify that you are of legal age (18+) to use Kindred',
+  termsRequired: 'Please accept the Terms and Conditions',
   signupSuccess: 'Sign up successful! Please check your email for OTP.',
   /** A moderator suspended the account: signing in does not lift it. */
   accountSuspended: (supportEmail: string) =>
@@ -188,6 +196,9 @@ export const SignupRequestSchema = filledInFirst(
     username: requiredText().check(
       z.maxLength(USERNAME_MAX_LENGTH, { error: AUTH_MESSAGES.usernameTooLong }),
     ),
+    /** The two sign-up boxes: both must be ticked, and the API records them (TERMS_VERSION). */
+    legalAgeConfirmed: z.literal(true, { error: AUTH_MESSAGES.legalAgeRequired }),
+    termsAccepted: z.literal(true, { error: AUTH_MESSAGES.termsRequired }),
   }),
 );
 export type SignupRequest = {
@@ -196,6 +207,8 @@ export type SignupRequest = {
   username: string;
   email: string;
   password: string;
+  legalAgeConfirmed: true;
+  termsAccepted: true;
 };
 
 // LoginRequestSchema and LoginRequest: login.ts.

@@ -32,6 +32,8 @@ export function newSignup(overrides: Record<string, unknown> = {}) {
     username: `asha-${unique}@example.com`,
     email: `asha-${unique}@example.com`,
     password: GOOD_PASSWORD,
+    legalAgeConfirmed: true,
+    termsAccepted: true,
     ...overrides,
   };
 }

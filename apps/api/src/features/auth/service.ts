@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import { EMAIL_VERIFICATION_DEADLINE_DAYS, type NextStep } from '@kindred/contracts';
+import { EMAIL_VERIFICATION_DEADLINE_DAYS, TERMS_VERSION, type NextStep } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import {
   createAccount,
@@ -71,14 +71,19 @@ export interface NewAccountInput {
   username: string;
   email: string;
   password: string;
+  /** The contract accepts only `true` for both: a sign-up without them is a 400 before this. */
+  legalAgeConfirmed: true;
+  termsAccepted: true;
 }
 
 export type SignUpOutcome = { kind: 'account-created'; user: UserRow } | { kind: 'email-taken' };
 
 export async function signUp(context: AppContext, input: NewAccountInput): Promise<SignUpOutcome> {
-  const { password, ...account } = input;
+  const { password, legalAgeConfirmed: _age, termsAccepted: _terms, ...account } = input;
   const passwordHash = await bcrypt.hash(password, context.config.bcryptCost);
-  const user = await createAccount(context.db, { ...account, passwordHash }, context.clock.now());
+  const now = context.clock.now();
+  const consent = { legalAgeConfirmedAt: now, termsAcceptedAt: now, termsVersion: TERMS_VERSION };
+  const user = await createAccount(context.db, { ...account, passwordHash, ...consent }, now);
   return user ? { kind: 'account-created', user } : { kind: 'email-taken' };
 }
 

@@ -38,6 +38,10 @@ export interface NewAccount {
   firstName: string;
   lastName: string;
   passwordHash: string;
+  /** The consent the sign-up gave: when legal age was certified and which terms were accepted. */
+  legalAgeConfirmedAt: Date;
+  termsAcceptedAt: Date;
+  termsVersion: string;
 }
 
 /** The new account, or undefined when the email already has one. */

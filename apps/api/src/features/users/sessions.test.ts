@@ -204,6 +204,8 @@ describe('recording the browser', () => {
         username: `asha-${unique}@example.com`,
         email: `asha-${unique}@example.com`,
         password: 'secret123',
+        legalAgeConfirmed: true,
+        termsAccepted: true,
       });
     expect(res.status).toBe(201);
     const rows = await sessionRows(res.body.data._id);

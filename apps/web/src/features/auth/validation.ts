@@ -15,8 +15,8 @@ export { LoginFormSchema, type LoginFormValues } from './login-validation';
 
 /**
  * The account-entry forms' schemas (SPEC §5). The field, password and email rules are the contracts'
- * request schemas, so the browser and the API always agree; only the legal-age box is the browser's
- * alone. The forms report one problem at a time, the first in the spec's order.
+ * request schemas, so the browser and the API always agree. The forms report one problem at a
+ * time, the first in the spec's order.
  */
 
 /**
@@ -27,7 +27,10 @@ function thenChecks<FormValues, Output>(schema: z.core.$ZodType<Output>) {
   return schema as unknown as z.ZodType<Output, FormValues>;
 }
 
-/** What the sign-up form holds; the two boxes only enable the button (they are not sent). */
+/**
+ * What the sign-up form holds. The two boxes enable the button, and are sent as the contract's
+ * `termsAccepted` and `legalAgeConfirmed` (the API records them).
+ */
 export interface SignupFormValues {
   firstName: string;
   lastName: string;
@@ -59,7 +62,20 @@ export const SignupFormSchema = z
     acceptedTerms: z.boolean(),
     legalAge: z.boolean(),
   })
-  .pipe(thenChecks<SignupFormValues, z.output<typeof SignupRequestSchema>>(SignupRequestSchema));
+  .transform(({ acceptedTerms, legalAge, ...fields }) => ({
+    ...fields,
+    termsAccepted: acceptedTerms,
+    legalAgeConfirmed: legalAge,
+  }))
+  .pipe(
+    thenChecks<
+      Omit<SignupFormValues, 'acceptedTerms' | 'legalAge'> & {
+        termsAccepted: boolean;
+        legalAgeConfirmed: boolean;
+      },
+      z.output<typeof SignupRequestSchema>
+    >(SignupRequestSchema),
+  );
 
 /** The authenticator code (2FA setup, the 2FA step of login, Settings), as the API checks it. */
 export const AuthenticatorCodeSchema = z.object({ token: CodeSchema });

@@ -96,6 +96,9 @@ describe('SignupForm', () => {
       username: 'ann@example.com',
       email: 'ann@example.com',
       password: 'kindred1',
+      // The two boxes are sent too: the API refuses a sign-up without them and records them.
+      legalAgeConfirmed: true,
+      termsAccepted: true,
     });
   });
 
