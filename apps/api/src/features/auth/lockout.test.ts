@@ -177,3 +177,38 @@ describe('the 2FA hourly cap cannot be turned against the owner', () => {
     expect(other.status).toBe(429);
   });
 });
+
+describe('a sign-in from a browser not seen before', () => {
+  const newSignIns = async (agent: Agent) => {
+    const res = await agent.get('/api/notifications').expect(200);
+    return (res.body.notifications as { type: string }[]).filter(
+      (item) => item.type === 'new_sign_in',
+    ).length;
+  };
+
+  it('tells the member once per new browser, and not for the browser they used before', async () => {
+    const { owner, account } = await ownerWithKnownBrowser();
+    const signIn = async (agent: Agent) => {
+      await agent
+        .post('/api/users/login')
+        .send({ email: account.email, password: GOOD_PASSWORD })
+        .expect(200);
+      t.clock.advance(30_000);
+      await agent
+        .post('/api/2fa/verify')
+        .send({ userId: account.userId, token: totpCodeAt(account.secret, t.clock.now()) })
+        .expect(200);
+    };
+    await signIn(owner);
+    expect(await newSignIns(owner)).toBe(0);
+
+    const stranger: Agent = request.agent(t.app);
+    stranger.set('X-Forwarded-For', nextIp());
+    await signIn(stranger);
+    expect(await newSignIns(owner)).toBe(1);
+    // That browser is known now.
+    await stranger.post('/api/users/logout').expect(200);
+    await signIn(stranger);
+    expect(await newSignIns(owner)).toBe(1);
+  });
+});

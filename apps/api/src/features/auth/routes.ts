@@ -37,6 +37,7 @@ import {
 import { parseBody } from '../../http/body.js';
 import { clientIp, limitPerIp } from '../../http/rate-limit.js';
 import { endSession, type SessionAuth } from '../../http/session.js';
+import { notifyNewSignIn } from '../notifications/index.js';
 import { hasVerifiedBadge } from '../users/index.js';
 import { loginClientOf, rememberDevice } from './device-cookie.js';
 import { createPasswordStep } from './passport.js';
@@ -180,7 +181,10 @@ export function authRoutes(context: AppContext): Router {
       stage: 'full',
       rememberMe: session.rememberMe,
     });
-    rememberDevice(context, req, res, user.id);
+    const { knownBefore } = rememberDevice(context, req, res, user.id);
+    // A browser without the account's device cookie: tell the member (not at enrolment, which is
+    // the account's first sign-in anywhere).
+    if (!knownBefore && !recoveryCodes) await notifyNewSignIn(context, user.id);
     // The recovery codes are in this reply only: it must not be kept by any cache.
     if (recoveryCodes) res.setHeader('Cache-Control', 'no-store');
     res.json({
