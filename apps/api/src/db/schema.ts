@@ -114,7 +114,12 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
+    // One verified account per address; unverified sign-ups may share it until one of them
+    // proves the address with its code (the others are then removed: issue 19, squatting).
+    uniqueIndex('users_verified_email_unique')
+      .on(t.email)
+      .where(sql`${t.emailVerifiedAt} IS NOT NULL`),
+    index('users_email').on(t.email),
     index('users_name_search_prefix').on(sql`${t.nameSearch} text_pattern_ops`),
     index('users_last_name_search_prefix').on(sql`${t.lastNameSearch} text_pattern_ops`),
     index('users_unverified_created')
