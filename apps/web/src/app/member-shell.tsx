@@ -1,7 +1,21 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { MemberShellContext, UnreadCountContext } from '../components/layout/member-nav-context';
-import { useMemberNotifications } from '../features/notifications';
+
+// Loaded after the page: the trial banner (and the plans dialog it opens) is not first-paint.
+const TrialBanner = lazy(() =>
+  import('../features/subscription').then((m) => ({ default: m.TrialBanner })),
+);
+
+// Loaded after the page: it waits for a plan's refusal (PLAN_LIMIT) to open the upgrade dialog.
+const PlanLimitDialog = lazy(() =>
+  import('../features/profile').then((m) => ({ default: m.PlanLimitDialog })),
+);
+
+// Loaded after the page: the live connection and the unread count are not first-paint.
+const MemberNotifications = lazy(() =>
+  import('../features/notifications').then((m) => ({ default: m.MemberNotifications })),
+);
 
 // Loaded when first opened: most visits never open the settings.
 const SettingsModal = lazy(() =>
@@ -15,7 +29,7 @@ const SettingsModal = lazy(() =>
  * area), whose unread count the header's bell and the Alerts tab read from UnreadCountContext.
  */
 export function MemberShell() {
-  const unreadCount = useMemberNotifications();
+  const [unreadCount, setUnreadCount] = useState(0);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsWanted, setSettingsWanted] = useState(false);
   const shell = useMemo(
@@ -24,6 +38,11 @@ export function MemberShell() {
         setSettingsWanted(true);
         setSettingsOpen(true);
       },
+      banner: (
+        <Suspense fallback={null}>
+          <TrialBanner />
+        </Suspense>
+      ),
     }),
     [],
   );
@@ -33,6 +52,12 @@ export function MemberShell() {
       <UnreadCountContext.Provider value={unreadCount}>
         <Outlet />
       </UnreadCountContext.Provider>
+      <Suspense fallback={null}>
+        <MemberNotifications onUnreadCount={setUnreadCount} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PlanLimitDialog />
+      </Suspense>
       {settingsWanted ? (
         <Suspense fallback={null}>
           <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
