@@ -30,6 +30,12 @@ function page(
   } satisfies NotificationPage);
 }
 
+/** The member area's live stream, once the app has opened it (it is loaded after the page). */
+async function liveStream() {
+  await waitFor(() => expect(openStreams()).toHaveLength(1));
+  return openStreams();
+}
+
 beforeEach(() => {
   window.localStorage.setItem('userId', MEMBER_ID);
   document.title = 'Kindred';
@@ -44,7 +50,7 @@ describe('the bell and the live count', () => {
       await screen.findByRole('heading', { name: 'No notifications yet.' }, SLOW),
     ).toBeVisible();
 
-    const [stream] = openStreams();
+    const [stream] = await liveStream();
     expect(stream?.url).toBe('/api/notifications/stream');
     stream!.open();
     stream!.emit('unread', { unreadCount: 3 });
@@ -119,7 +125,7 @@ describe('the notifications page', () => {
       screen.getByRole('link', { name: 'Notifications, 6 unread' }),
     );
 
-    const [stream] = openStreams();
+    const [stream] = await liveStream();
     stream!.emit(
       'notification',
       buildNotification({
