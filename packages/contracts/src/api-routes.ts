@@ -25,6 +25,8 @@ import {
   PhoneSendCodeResponseSchema,
   PhoneVerifyResponseSchema,
   PhotoOrderResponseSchema,
+  PlansResponseSchema,
+  MyEntitlementsResponseSchema,
   PostPageSchema,
   PostResponseSchema,
   PrivacySettingsResponseSchema,
@@ -56,6 +58,21 @@ import {
   MuteStateResponseSchema,
   RestrictedMemberPageSchema,
 } from './responses.js';
+import {
+  MarkNotificationsReadResponseSchema,
+  NotificationPageSchema,
+  NotificationSettingsResponseSchema,
+  SaveNotificationSettingsResponseSchema,
+} from './notifications.js';
+import {
+  BillingResponseSchema,
+  CancelPlanResponseSchema,
+  CancelTestCheckoutResponseSchema,
+  CheckoutResponseSchema,
+  CompleteTestCheckoutResponseSchema,
+  TestCheckoutSessionResponseSchema,
+  WebhookResponseSchema,
+} from './billing.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -63,8 +80,11 @@ export interface ApiRoute {
   method: HttpMethod;
   /** Express pattern, from the origin (`/api/profile/:id`). */
   path: `/api/${string}`;
-  /** The success body's schema; `'file'` for routes that answer with a file, not JSON. */
-  response: z.ZodType | 'file';
+  /**
+   * The success body's schema; `'file'` for routes that answer with a file, `'event-stream'` for
+   * Server-Sent Events (text/event-stream), not JSON.
+   */
+  response: z.ZodType | 'file' | 'event-stream';
   /** Error bodies that carry more than `ErrorResponseSchema`, by status. */
   errors?: Readonly<Record<number, z.ZodType>>;
 }
@@ -123,6 +143,16 @@ export const API_ROUTES = [
     response: z.union([UserSearchResponseSchema, MentionSearchResponseSchema]),
   },
   { method: 'GET', path: '/api/users/me/privacy', response: PrivacySettingsResponseSchema },
+  {
+    method: 'GET',
+    path: '/api/users/me/notification-settings',
+    response: NotificationSettingsResponseSchema,
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/me/notification-settings',
+    response: SaveNotificationSettingsResponseSchema,
+  },
   { method: 'PUT', path: '/api/users/me/privacy', response: SavePrivacySettingsResponseSchema },
   // Account settings: the member's own password and email address
   { method: 'POST', path: '/api/users/me/password', response: MessageResponseSchema },
@@ -137,6 +167,28 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/users/:id/disable', response: MessageResponseSchema },
   { method: 'DELETE', path: '/api/users/:id', response: MessageResponseSchema },
   { method: 'POST', path: '/api/subscription/select-plan', response: SelectPlanResponseSchema },
+  { method: 'GET', path: '/api/plans', response: PlansResponseSchema },
+  { method: 'GET', path: '/api/entitlements', response: MyEntitlementsResponseSchema },
+  // Paying for a plan (the webhook is Stripe's, signed, not a member's)
+  { method: 'POST', path: '/api/subscription/checkout', response: CheckoutResponseSchema },
+  {
+    method: 'GET',
+    path: '/api/subscription/checkout/test/:sessionId',
+    response: TestCheckoutSessionResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/subscription/checkout/test/:sessionId/complete',
+    response: CompleteTestCheckoutResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/subscription/checkout/test/:sessionId/cancel',
+    response: CancelTestCheckoutResponseSchema,
+  },
+  { method: 'GET', path: '/api/subscription/billing', response: BillingResponseSchema },
+  { method: 'POST', path: '/api/subscription/cancel', response: CancelPlanResponseSchema },
+  { method: 'POST', path: '/api/subscription/webhook', response: WebhookResponseSchema },
 
   // Places
   { method: 'GET', path: '/api/geo/reverse', response: ReverseGeocodeResponseSchema },
@@ -205,6 +257,16 @@ export const API_ROUTES = [
     path: '/api/connections/requests/:id/decline',
     response: FollowRequestAnswerResponseSchema,
   },
+
+  // Notifications (the signed-in member's own)
+  { method: 'GET', path: '/api/notifications', response: NotificationPageSchema },
+  {
+    method: 'POST',
+    path: '/api/notifications/read',
+    response: MarkNotificationsReadResponseSchema,
+  },
+  // Live: `notification` (NotificationSchema) and `unread` (UnreadEventDataSchema) events
+  { method: 'GET', path: '/api/notifications/stream', response: 'event-stream' },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteKey =
@@ -224,7 +286,7 @@ export function findApiRoute(method: string, path: string): ApiRoute | undefined
 export function responseSchemaFor(
   route: ApiRoute | undefined,
   status: number,
-): z.ZodType | 'file' | undefined {
+): ApiRoute['response'] | undefined {
   if (status >= 400) return route?.errors?.[status] ?? ErrorResponseSchema;
   return route?.response;
 }
@@ -233,8 +295,10 @@ export function responseSchemaFor(
  * Whether a schema describes another member somewhere inside it (a schema marked with
  * `MEMBER_DATA`): such a route must hide members the viewer may not see.
  */
-export function carriesMemberData(schema: z.ZodType | 'file'): boolean {
+export function carriesMemberData(schema: ApiRoute['response']): boolean {
   if (schema === 'file') return true;
+  // The member's own notifications, hydrated by the same rules as GET /api/notifications.
+  if (schema === 'event-stream') return false;
   const json = JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any', cycles: 'ref' }));
   return json.includes(`"member":${String(MEMBER_DATA.member)}`);
 }

@@ -39,6 +39,17 @@ import {
 import { ERROR_CODES, type ApiFailure } from './errors.js';
 import type { CitySearchResponse, GeoPlace, ReverseGeocodeResponse } from './geo.js';
 import {
+  BOOST_FREQUENCIES,
+  ENTITLEMENT_KEYS,
+  PLAN_STATES,
+  UPGRADE_PLANS,
+  type Entitlements,
+  type MyEntitlementsResponse,
+  type PlanCard,
+  type PlanFeatureLine,
+  type PlansResponse,
+} from './entitlements.js';
+import {
   PLAN_IDS,
   PLAN_MESSAGES,
   SUBSCRIPTION_STATUSES,
@@ -138,6 +149,8 @@ export const ErrorResponseSchema = z.strictObject({
   code: ErrorCodeSchema,
   errors: z.array(z.strictObject({ field: z.string(), message: z.string() })).optional(),
   retryAfterSeconds: z.number().nonnegative().optional(),
+  feature: z.enum(ENTITLEMENT_KEYS).optional(),
+  requiredPlan: z.enum(UPGRADE_PLANS).nullable().optional(),
 }) satisfies z.ZodType<ApiFailure>;
 
 // ---------------------------------------------------------------------------------------------
@@ -406,6 +419,60 @@ export const SelectPlanResponseSchema = z.strictObject({
   message: z.literal(PLAN_MESSAGES.selected),
   subscription: SubscriptionSchema,
 }) satisfies z.ZodType<SelectPlanResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Plans and entitlements
+
+const perDayLimit = z.number().int().nonnegative().nullable();
+
+export const EntitlementsSchema = z.strictObject({
+  photoAllowance: z.number().int().nonnegative(),
+  mediaStorageBytes: z.number().int().nonnegative(),
+  profileLikesPerDay: perDayLimit,
+  firstMessagesPerDay: perDayLimit,
+  seeWhoLikedYou: z.boolean(),
+  profileVisitors: z.boolean(),
+  advancedFilters: z.boolean(),
+  boosts: z.enum(BOOST_FREQUENCIES),
+  readReceipts: z.boolean(),
+  priorityInSearch: z.boolean(),
+  adsShown: z.boolean(),
+}) satisfies z.ZodType<Entitlements>;
+
+export const PlanFeatureLineSchema = z.strictObject({
+  key: z.enum(ENTITLEMENT_KEYS),
+  text: z.string().min(1),
+  comingSoon: z.boolean(),
+}) satisfies z.ZodType<PlanFeatureLine>;
+
+export const PlanCardSchema = z.strictObject({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  priceUsd: z.number().nonnegative(),
+  priceLabel: z.string(),
+  trialLabel: nullableString,
+  mostPopular: z.boolean(),
+  entitlements: EntitlementsSchema,
+  features: z.array(PlanFeatureLineSchema),
+}) satisfies z.ZodType<PlanCard>;
+
+export const PlansResponseSchema = z.strictObject({
+  ...success,
+  plans: z.array(PlanCardSchema),
+  afterTrial: z.strictObject({
+    name: z.string(),
+    entitlements: EntitlementsSchema,
+    features: z.array(PlanFeatureLineSchema),
+  }),
+}) satisfies z.ZodType<PlansResponse>;
+
+export const MyEntitlementsResponseSchema = z.strictObject({
+  ...success,
+  planState: z.enum(PLAN_STATES),
+  planName: z.string(),
+  entitlements: EntitlementsSchema,
+  mediaStorageUsedBytes: z.number().int().nonnegative(),
+}) satisfies z.ZodType<MyEntitlementsResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // Posts and comments

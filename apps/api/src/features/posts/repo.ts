@@ -104,7 +104,7 @@ export async function findVisiblePost(
 }
 
 export async function insertPost(
-  db: Database,
+  db: Executor,
   values: typeof posts.$inferInsert,
 ): Promise<PostRow> {
   const [row] = await db.insert(posts).values(values).returning(postColumns);

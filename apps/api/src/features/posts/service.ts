@@ -18,8 +18,10 @@ import {
   sniffMediaType,
   newMediaKey,
 } from '../media/index.js';
-import { loadMemberSummaries, privacySettingsOf } from '../users/index.js';
+import { assertMediaStorageRoom } from '../entitlements/index.js';
+import { loadMemberSummaries, lockMember, privacySettingsOf } from '../users/index.js';
 import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
+import { notifyMember, withdrawNotification } from '../notifications/index.js';
 import { decodeCursor, toPage } from '../../db/keyset.js';
 import { authorsFollowedBy } from './comment-policy.js';
 import { countVisibleComments } from './comment-visibility.js';
@@ -152,19 +154,28 @@ export async function createPost(
   const media = file && file.size > 0 ? await storePostMedia(context, file) : undefined;
   let row: PostRow;
   try {
-    row = await insertPost(context.db, {
-      authorId,
-      title: input.title,
-      description: input.description,
-      privacy: input.privacy,
-      commentPolicy,
-      mediaKey: media?.key ?? null,
-      mediaType: media?.type ?? null,
-      mediaMime: media?.mime ?? null,
-      mediaBytes: media?.bytes ?? null,
-      mediaWidth: media?.width ?? null,
-      mediaHeight: media?.height ?? null,
-      createdAt: context.clock.now(),
+    row = await context.db.transaction(async (tx) => {
+      // Media counts against the author's plan storage: checked under their row lock, so two
+      // parallel uploads cannot both take the last free bytes.
+      if (media) {
+        const author = await lockMember(tx, authorId);
+        if (!author) throw notFound('User not found', 'MEMBER_NOT_FOUND');
+        await assertMediaStorageRoom(tx, author, context.clock.now(), media.bytes);
+      }
+      return insertPost(tx, {
+        authorId,
+        title: input.title,
+        description: input.description,
+        privacy: input.privacy,
+        commentPolicy,
+        mediaKey: media?.key ?? null,
+        mediaType: media?.type ?? null,
+        mediaMime: media?.mime ?? null,
+        mediaBytes: media?.bytes ?? null,
+        mediaWidth: media?.width ?? null,
+        mediaHeight: media?.height ?? null,
+        createdAt: context.clock.now(),
+      });
     });
   } catch (error) {
     if (media) await removeMedia(context, media.key);
@@ -259,16 +270,27 @@ export async function toggleLike(
   actorId: string,
   postId: string,
 ): Promise<LikeResult> {
+  let outcome: LikeResult & { authorId: string };
   try {
-    return await context.db.transaction(async (tx) => {
+    outcome = await context.db.transaction(async (tx) => {
       await serializeOn(tx, `like:${postId}:${actorId}`);
-      if (!(await findVisiblePost(tx, actorId, postId))) throw notFound(POST_MESSAGES.notFound);
+      const post = await findVisiblePost(tx, actorId, postId);
+      if (!post) throw notFound(POST_MESSAGES.notFound);
       const isLiked = await toggleLikeRow(tx, postId, actorId, context.clock.now());
-      return { isLiked, likesCount: await countLikes(tx, actorId, postId) };
+      return {
+        isLiked,
+        likesCount: await countLikes(tx, actorId, postId),
+        authorId: post.authorId,
+      };
     });
   } catch (error) {
     // The post was deleted between our check and the insert.
     if (isForeignKeyViolation(error)) throw notFound(POST_MESSAGES.notFound);
     throw error;
   }
+  // The author hears of the like (grouped per post); an unlike takes the liker out of that group.
+  const like = { type: 'like', recipientId: outcome.authorId, actorId, postId } as const;
+  if (outcome.isLiked) await notifyMember(context, like);
+  else await withdrawNotification(context, like);
+  return { isLiked: outcome.isLiked, likesCount: outcome.likesCount };
 }

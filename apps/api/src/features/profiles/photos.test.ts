@@ -183,11 +183,13 @@ describe('POST /profile/upload-photo', () => {
     await uploadPhotos(t, cookie, 6);
     const before = filesOnDisk().length;
     const res = await uploadPhoto(t, cookie, await plainJpeg(), 'seventh.jpg');
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(403);
     expect(res.body).toEqual({
       success: false,
       message: 'Maximum 6 photos allowed',
       code: 'PLAN_LIMIT',
+      feature: 'photoAllowance',
+      requiredPlan: null,
     });
     expect(await photoRows(user.id)).toHaveLength(6);
     expect(filesOnDisk()).toHaveLength(before);
@@ -197,7 +199,8 @@ describe('POST /profile/upload-photo', () => {
     const free = await signedInUser(t.context, { plan: 'free', subscriptionStatus: 'trial' });
     await uploadPhotos(t, free.cookie, 3);
     const fourth = await uploadPhoto(t, free.cookie, await plainJpeg(), 'four.jpg');
-    expect(fourth.status).toBe(400);
+    expect(fourth.status).toBe(403);
+    expect(fourth.body).toMatchObject({ code: 'PLAN_LIMIT', requiredPlan: 'beginner' });
     expect(fourth.body.message).toBe(
       'Your Trial-Free plan allows up to 3 photos. Upgrade to add more.',
     );
@@ -208,6 +211,7 @@ describe('POST /profile/upload-photo', () => {
     });
     await uploadPhotos(t, beginner.cookie, 4);
     const fifth = await uploadPhoto(t, beginner.cookie, await plainJpeg(), 'five.jpg');
+    expect(fifth.body).toMatchObject({ code: 'PLAN_LIMIT', requiredPlan: 'professional' });
     expect(fifth.body.message).toBe(
       'Your Beginner plan allows up to 4 photos. Upgrade to add more.',
     );
@@ -215,7 +219,7 @@ describe('POST /profile/upload-photo', () => {
 
     const undecided = await signedInUser(t.context);
     await uploadPhotos(t, undecided.cookie, 3);
-    expect((await uploadPhoto(t, undecided.cookie, await plainJpeg(), 'x.jpg')).status).toBe(400);
+    expect((await uploadPhoto(t, undecided.cookie, await plainJpeg(), 'x.jpg')).status).toBe(403);
   });
 
   it('lets only one of two parallel uploads take the last free place', async () => {
@@ -229,7 +233,7 @@ describe('POST /profile/upload-photo', () => {
       uploadPhoto(t, cookie, await plainJpeg(50, 50, '#111111'), 'a.jpg'),
       uploadPhoto(t, cookie, await plainJpeg(51, 51, '#222222'), 'b.jpg'),
     ]);
-    expect([a.status, b.status].sort()).toEqual([201, 400]);
+    expect([a.status, b.status].sort()).toEqual([201, 403]);
     expect([a.body.message, b.body.message]).toContain('Maximum 6 photos allowed');
     const rows = await photoRows(user.id);
     expect(rows.map((row) => row.position)).toEqual([0, 1, 2, 3, 4, 5]);

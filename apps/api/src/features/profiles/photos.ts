@@ -1,12 +1,5 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import {
-  MAX_PHOTOS,
-  PHOTO_MESSAGES,
-  photoAllowance,
-  planById,
-  PROFILE_LIMITS,
-  type PlanId,
-} from '@kindred/contracts';
+import { MAX_PHOTOS, PHOTO_MESSAGES, PLAN_STATE_NAMES, PROFILE_LIMITS } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { photos, users } from '../../db/schema.js';
@@ -21,11 +14,17 @@ import {
   mediaUrl,
   newMediaKey,
 } from '../media/index.js';
-import { lockMember, photosOf } from '../users/index.js';
+import {
+  assertEntitled,
+  assertMediaStorageRoom,
+  memberPlan,
+  planLimit,
+} from '../entitlements/index.js';
+import { lockMember, photosOf, type PlanFields } from '../users/index.js';
 import { canChangeProfile } from './policy.js';
 import { presentPhotoList } from './presenter.js';
 
-type PhotoContext = Pick<AppContext, 'db' | 'storage' | 'logger'>;
+type PhotoContext = Pick<AppContext, 'db' | 'storage' | 'logger' | 'clock'>;
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -41,16 +40,23 @@ export function displayFileName(originalName: string): string {
   return base.length > 100 ? `${base.slice(0, 97)}...` : base;
 }
 
-/** Refuses another photo when the member already has their plan's allowance (or the hard cap). */
-function assertRoomForPhoto(plan: PlanId | null, currentCount: number): void {
-  if (currentCount >= MAX_PHOTOS) throw badRequest(PHOTO_MESSAGES.maxPhotos, 'PLAN_LIMIT');
-  const allowance = photoAllowance(plan);
-  if (currentCount >= allowance) {
-    throw badRequest(
-      PHOTO_MESSAGES.planAllowance(planById(plan ?? 'free').name, allowance),
-      'PLAN_LIMIT',
-    );
-  }
+/**
+ * Refuses another photo (403 PLAN_LIMIT) when the member already has their plan's allowance, or
+ * the hard cap whatever the plan, in the spec's words.
+ */
+function assertRoomForPhoto(member: PlanFields, now: Date, currentCount: number): void {
+  const wanted = currentCount + 1;
+  if (wanted > MAX_PHOTOS) throw planLimit('photoAllowance', wanted, PHOTO_MESSAGES.maxPhotos);
+  const plan = memberPlan(member, now);
+  assertEntitled(
+    plan,
+    'photoAllowance',
+    wanted,
+    PHOTO_MESSAGES.planAllowance(
+      PLAN_STATE_NAMES[plan.planState],
+      plan.entitlements.photoAllowance,
+    ),
+  );
 }
 
 async function countPhotos(db: Executor, userId: string): Promise<number> {
@@ -80,11 +86,15 @@ export async function uploadPhoto(
 
   // Cheap early refusal before the expensive decode; the authoritative check is below, locked.
   const [member] = await context.db
-    .select({ plan: users.plan })
+    .select({
+      plan: users.plan,
+      subscriptionStatus: users.subscriptionStatus,
+      trialEndDate: users.trialEndDate,
+    })
     .from(users)
     .where(eq(users.id, viewerId));
   if (!member) throw notFound('User not found', 'MEMBER_NOT_FOUND');
-  assertRoomForPhoto(member.plan, await countPhotos(context.db, viewerId));
+  assertRoomForPhoto(member, context.clock.now(), await countPhotos(context.db, viewerId));
 
   const processed = await processImage(file.buffer, PHOTO_MESSAGES.notImage(name));
   const fullKey = newMediaKey(processed.full.extension);
@@ -99,7 +109,14 @@ export async function uploadPhoto(
       const locked = await lockMember(tx, viewerId);
       if (!locked) throw notFound('User not found', 'MEMBER_NOT_FOUND');
       const count = await countPhotos(tx, viewerId);
-      assertRoomForPhoto(locked.plan, count);
+      const now = context.clock.now();
+      assertRoomForPhoto(locked, now, count);
+      await assertMediaStorageRoom(
+        tx,
+        locked,
+        now,
+        processed.full.data.length + processed.thumbnail.data.length,
+      );
       await tx.insert(photos).values({
         userId: viewerId,
         position: count,
@@ -108,6 +125,7 @@ export async function uploadPhoto(
         width: processed.full.width,
         height: processed.full.height,
         bytes: processed.full.data.length,
+        thumbnailBytes: processed.thumbnail.data.length,
       });
     });
   } catch (error) {

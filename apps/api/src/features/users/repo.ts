@@ -4,6 +4,7 @@ import { photos, posts, profiles, users } from '../../db/schema.js';
 import { nameSearchColumns, searchKey } from './names.js';
 import { memberSummaryColumns, profilePictureJoin } from './summary.js';
 import { mentionAllowedWhere, searchableMembersWhere } from './privacy-settings.js';
+import { searchPriorityRank } from './subscription.js';
 import { visibleMembersWhere } from './visibility.js';
 
 export type { Executor };
@@ -109,8 +110,13 @@ export function searchMembersQuery(db: Executor, page: SearchPage) {
           page.mentionable ? mentionAllowedWhere(page.searcherId, users.id) : undefined,
         ),
       )
-      // Byte order ("C"), so the order is the same whatever the database's collation.
-      .orderBy(sql`${users.nameSearch} COLLATE "C"`, asc(users.id))
+      // Member search puts plans with priority in search first (mention suggestions do not);
+      // then byte order ("C"), so the order is the same whatever the database's collation.
+      .orderBy(
+        ...(page.mentionable ? [] : [searchPriorityRank()]),
+        sql`${users.nameSearch} COLLATE "C"`,
+        asc(users.id),
+      )
       .limit(page.limit)
       .offset(page.offset)
   );
@@ -125,7 +131,10 @@ export async function countMatchingMembers(db: Executor, query: string, searcher
   return row?.total ?? 0;
 }
 
-/** Every media key a member owns (photos, full and thumbnail; post media), for deleting the files. */
+/**
+ * Every media key a member owns (photos, full and thumbnail; post media), for deleting the files.
+ * A new kind of stored file also counts against the plan's storage (entitlements' storedMediaBytesOf).
+ */
 export async function mediaKeysOf(db: Executor, userId: string): Promise<string[]> {
   const photoRows = await db
     .select({ storageKey: photos.storageKey, thumbnailKey: photos.thumbnailKey })
