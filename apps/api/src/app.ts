@@ -22,7 +22,7 @@ import { memberSessionRoutes, userRoutes } from './features/users/index.js';
 import { refuseCrossSiteRequests, refuseNonJsonBodies } from './http/csrf.js';
 import { apiNotFound, errorHandler } from './http/errors.js';
 import { sessionMiddleware } from './http/session.js';
-import { serializeError } from './platform/logger.js';
+import { loggableUrl, serializeError } from './platform/logger.js';
 
 /** API paths (relative to /api) whose requests are multipart uploads rather than JSON. */
 export const MULTIPART_PATHS = ['/profile/upload-photo', '/posts/create'] as const;
@@ -47,12 +47,15 @@ export function createApp(context: AppContext): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // Our serializers see the raw request, response and error: pino-http's wrapping would hand
+      // serializeError a copy that has lost the database error's code (and kept its parameters).
+      wrapSerializers: false,
       // One short line per request: headers (cookies included) stay out of the logs.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
+        req: (req: { id: unknown; method: string; url: string; originalUrl?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: loggableUrl(req.originalUrl ?? req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         // pino-http would otherwise put back pino's plain error serializer for `req.log`.
