@@ -1,0 +1,142 @@
+import { ENTITLEMENTS, PLANS, planFeatureLines, type PlansResponse } from '@kindred/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FormProvider, useForm } from 'react-hook-form';
+import { describe, expect, it } from 'vitest';
+import { mockApi, respond } from '../../testing/api';
+import { renderApp } from '../../testing/render';
+import { renderWithProviders, VIEWER_ID } from '../posts/test-support';
+import { UpgradeModal } from '../profile/components/upgrade-modal';
+import { PlanStep } from '../profile/wizard/plan-step';
+import type { WizardForm } from '../profile/wizard/wizard-form';
+
+/** What GET /api/plans serves, with the Beginner card changed so the test sees the server's lines. */
+function servedPlans(): PlansResponse {
+  return {
+    success: true,
+    plans: PLANS.map((plan) => ({
+      id: plan.id,
+      name: plan.name,
+      priceUsd: plan.priceUsd,
+      priceLabel: plan.priceLabel,
+      trialLabel: plan.trialLabel,
+      mostPopular: plan.mostPopular,
+      entitlements: ENTITLEMENTS[plan.id],
+      features:
+        plan.id === 'beginner'
+          ? [
+              { key: 'photoAllowance', text: '5 photo uploads', comingSoon: false },
+              { key: 'readReceipts', text: 'Read receipts', comingSoon: true },
+            ]
+          : planFeatureLines(plan.id),
+    })),
+    afterTrial: {
+      name: 'Free (trial ended)',
+      entitlements: ENTITLEMENTS['trial-ended'],
+      features: planFeatureLines('trial-ended'),
+    },
+  };
+}
+
+function WizardPlanStep() {
+  const form = useForm<WizardForm>({ defaultValues: { plan: 'free' } as WizardForm });
+  return (
+    <FormProvider {...form}>
+      <PlanStep />
+    </FormProvider>
+  );
+}
+
+describe('plan cards', () => {
+  it('the upgrade dialog shows the lines GET /api/plans serves, marking what is coming soon', async () => {
+    mockApi({ 'GET /api/plans': respond(200, servedPlans()) });
+    renderWithProviders(
+      <UpgradeModal open onClose={() => undefined} userId={VIEWER_ID} currentPlan="free" />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade your plan' });
+    const beginner = within(dialog).getByRole('listitem', { name: 'Beginner' });
+    await waitFor(() => expect(beginner).toHaveTextContent('5 photo uploads'));
+    expect(within(beginner).getByText('Read receipts').closest('li')).toHaveTextContent(
+      'Read receipts · Coming soon',
+    );
+    const professional = within(dialog).getByRole('listitem', { name: 'Professional' });
+    expect(professional).toHaveTextContent('300 MB media');
+    expect(professional).toHaveTextContent('Ad-free');
+    expect(dialog).not.toHaveTextContent(/stor(y|ies)|passport|tags|blogs|analytics/i);
+  });
+
+  it("the wizard's plan step shows the same served lines", async () => {
+    mockApi({ 'GET /api/plans': respond(200, servedPlans()) });
+    renderWithProviders(<WizardPlanStep />);
+    const beginner = screen.getByRole('radio', { name: 'Beginner' });
+    await waitFor(() =>
+      expect(beginner).toHaveAccessibleDescription(expect.stringContaining('5 photo uploads')),
+    );
+    expect(screen.getByRole('radio', { name: /Trial-Free/ })).toHaveAccessibleDescription(
+      expect.stringContaining('200 MB media'),
+    );
+  });
+
+  it('shows the bundled lines (the same table) when the listing cannot be fetched', async () => {
+    mockApi({});
+    renderWithProviders(
+      <UpgradeModal open onClose={() => undefined} userId={VIEWER_ID} currentPlan={null} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade your plan' });
+    expect(within(dialog).getByRole('listitem', { name: 'Beginner' })).toHaveTextContent(
+      '4 photo uploads',
+    );
+  });
+});
+
+describe('a plan refusal (403 PLAN_LIMIT) anywhere in the member area', () => {
+  it('opens the upgrade dialog naming the feature and the plan that unlocks it', async () => {
+    window.localStorage.setItem('userId', VIEWER_ID);
+    mockApi({
+      'GET /api/posts': respond(200, { success: true, posts: [], nextCursor: null }),
+      'GET /api/plans': respond(200, servedPlans()),
+      'GET /api/users/me/privacy': respond(200, {
+        success: true,
+        privacy: {
+          whoCanFollow: 'everyone',
+          defaultCommentPolicy: 'everyone',
+          whoCanMention: 'everyone',
+          searchable: true,
+          showLocation: true,
+        },
+      }),
+      [`GET /api/users/${VIEWER_ID}/subscription`]: respond(200, {
+        success: true,
+        subscription: { planName: 'free', status: 'trial', trialEndDate: null },
+      }),
+      'POST /api/posts/create': respond(403, {
+        success: false,
+        code: 'PLAN_LIMIT',
+        message:
+          "Media storage: you have reached your plan's limit. Upgrade to Professional for more.",
+        feature: 'mediaStorageBytes',
+        requiredPlan: 'professional',
+      }),
+    });
+    renderApp('/feed');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Create Post' }, { timeout: 5_000 }),
+    );
+    await user.type(screen.getByLabelText('Title'), 'Holiday');
+    await user.click(screen.getByRole('button', { name: 'Share to Feed' }));
+
+    const upgrade = await screen.findByRole('dialog', { name: 'Upgrade your plan' });
+    expect(within(upgrade).getByRole('status')).toHaveTextContent(
+      'Media storage: plan limit reached' +
+        "Media storage: you have reached your plan's limit. Upgrade to Professional for more.",
+    );
+    const professional = within(upgrade).getByRole('listitem', { name: 'Professional' });
+    expect(professional).toHaveTextContent('Unlocks media storage');
+    await waitFor(() =>
+      expect(
+        within(upgrade).getByRole('button', { name: 'Trial-Free: your current plan' }),
+      ).toBeDisabled(),
+    );
+  });
+});
