@@ -45,7 +45,7 @@ export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
             aria-label={withUnread('Alerts', unreadCount)}
           >
             <BellIcon />
-            <UnreadBadge count={unreadCount} className={styles.bottomNavBadge} />
+            <UnreadBadge count={unreadCount} />
             <span>Alerts</span>
           </NavLink>
         </li>

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { UnreadCountContext } from './member-nav-context';
 import { BellIcon } from './nav-icons';
-import { clsx } from 'clsx';
 import styles from './notification-bell.module.css';
 
 /** An accessible name with the count: "Notifications", or "Notifications, 3 unread". */
@@ -11,11 +10,14 @@ export function withUnread(label: string, unreadCount: number): string {
   return unreadCount > 0 ? `${label}, ${unreadCount} unread` : label;
 }
 
-/** The count on a bell: nothing at 0, up to 99, then "99+" (the name says the exact number). */
-export function UnreadBadge({ count, className }: { count: number; className?: string }) {
+/**
+ * The count on a bell: nothing at 0, up to 99, then "99+" (the name says the exact number). Placed
+ * at the bell's top right; a parent moves it with `--unread-badge-top` and `--unread-badge-right`.
+ */
+export function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span className={clsx(styles.badge, className)} aria-hidden="true">
+    <span className={styles.badge} aria-hidden="true">
       {count > 99 ? '99+' : count}
     </span>
   );
