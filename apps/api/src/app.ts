@@ -8,6 +8,7 @@ import { pinoHttp } from 'pino-http';
 import { findProjectRoot } from './config.js';
 import type { AppContext } from './context.js';
 import { accountCredentialRoutes, authRoutes } from './features/auth/index.js';
+import { billingRoutes, billingWebhookRoutes } from './features/billing/index.js';
 import { blockRoutes } from './features/blocks/index.js';
 import { commentRoutes } from './features/comments/index.js';
 import { connectionRoutes } from './features/connections/index.js';
@@ -86,6 +87,8 @@ export function createApp(context: AppContext): Express {
   });
 
   const api = Router();
+  // Stripe's server calls it with a signed raw body: before CSRF, the JSON parser and the session.
+  api.use(billingWebhookRoutes(context));
   const allowedOrigins = config.isProduction
     ? [config.publicUrl]
     : [config.publicUrl, VITE_DEV_ORIGIN];
@@ -102,6 +105,7 @@ export function createApp(context: AppContext): Express {
   api.use(memberSessionRoutes(context));
   api.use(userRoutes(context));
   api.use(subscriptionRoutes(context));
+  api.use(billingRoutes(context));
   api.use(geoRoutes(context));
   api.use(postRoutes(context));
   api.use(commentRoutes(context));

@@ -335,6 +335,16 @@ const OWN_ONLY: Record<string, string> = {
   'POST /api/users/:id/disable': "the caller's own account (others are refused)",
   'DELETE /api/users/:id': "the caller's own account (others are refused)",
   'POST /api/subscription/select-plan': "the caller's own plan",
+  'POST /api/subscription/checkout': "the caller's own plan",
+  'GET /api/subscription/checkout/test/:sessionId':
+    "the caller's own checkout (another member's answers 404, test-checkout.test.ts)",
+  'POST /api/subscription/checkout/test/:sessionId/complete':
+    "the caller's own checkout (another member's answers 404, test-checkout.test.ts)",
+  'POST /api/subscription/checkout/test/:sessionId/cancel':
+    "the caller's own checkout (another member's answers 404, test-checkout.test.ts)",
+  'GET /api/subscription/billing': "the caller's own plan",
+  'POST /api/subscription/cancel': "the caller's own plan",
+  'POST /api/subscription/webhook': "Stripe's signed events, not a member's request",
   'POST /api/posts/create': "the caller's own post",
 };
 

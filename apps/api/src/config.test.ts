@@ -74,6 +74,11 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://kindred.example/',
       DATABASE_URL: 'postgres://db/kindred',
       SMTP_URL: 'smtp://mail.example:587',
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      STRIPE_PRICE_BEGINNER: 'price_beginner',
+      STRIPE_PRICE_PROFESSIONAL: 'price_professional',
     });
     expect(config.isProduction).toBe(true);
     expect(config.publicUrl).toBe('https://kindred.example');
@@ -89,6 +94,11 @@ const productionBasics = () => ({
   TWILIO_ACCOUNT_SID: 'AC123',
   TWILIO_AUTH_TOKEN: 'token',
   TWILIO_FROM: '+15005550006',
+  PAYMENTS_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  STRIPE_PRICE_BEGINNER: 'price_beginner',
+  STRIPE_PRICE_PROFESSIONAL: 'price_professional',
 });
 
 describe('mail transport', () => {

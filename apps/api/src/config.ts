@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseEnvFile } from 'dotenv';
+import { PAYMENT_PROVIDERS, type PaidPlanId } from '@kindred/contracts';
 import { z } from 'zod';
 
 /**
@@ -63,6 +64,13 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  PAYMENTS_PROVIDER: optionalString.pipe(
+    z.enum(PAYMENT_PROVIDERS, 'must be test or stripe').optional(),
+  ),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_BEGINNER: optionalString,
+  STRIPE_PRICE_PROFESSIONAL: optionalString,
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -106,12 +114,28 @@ export interface Config {
   shutdownGraceMs: number;
   /** How long start keeps retrying an unreachable DATABASE_URL before giving up. */
   databaseConnectTimeoutMs: number;
+  /** Who takes payment for paid plans (features/billing). */
+  payments: PaymentsConfig;
   /**
    * Set: live events (notification streams) fan out through Redis pub/sub; otherwise through
    * PostgreSQL LISTEN/NOTIFY on a server, or within the process on PGlite.
    */
   redisUrl: string | undefined;
 }
+
+/**
+ * `test`: the test-mode provider, a checkout page of our own that takes no money (the default in
+ * development and tests; refused in production). `stripe`: Stripe Checkout and its webhook.
+ */
+export type PaymentsConfig =
+  | { provider: 'test' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** The Stripe price id of each paid plan. */
+      priceIds: Record<PaidPlanId, string>;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -181,6 +205,8 @@ export function loadConfig(
     );
   }
 
+  const payments = paymentsConfig(e, isProduction);
+
   const secrets =
     e.SESSION_SECRET && e.DATA_ENCRYPTION_KEY ? undefined : loadOrCreateDevelopmentSecrets(dataDir);
 
@@ -209,7 +235,41 @@ export function loadConfig(
     envFile,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    payments,
     redisUrl: e.REDIS_URL,
+  };
+}
+
+const STRIPE_SETTINGS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_BEGINNER',
+  'STRIPE_PRICE_PROFESSIONAL',
+] as const;
+
+/** Stripe when asked for (or when its key is set), else the test-mode provider, never in production. */
+function paymentsConfig(e: z.output<typeof envSchema>, isProduction: boolean): PaymentsConfig {
+  const provider = e.PAYMENTS_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+  if (provider === 'test') {
+    if (isProduction) {
+      // The test-mode provider switches paid plans on without taking any money.
+      throw new ConfigError(
+        'Invalid configuration:\n  PAYMENTS_PROVIDER: the test-mode payments provider (no money is taken) is refused when NODE_ENV=production; set PAYMENTS_PROVIDER=stripe with STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BEGINNER and STRIPE_PRICE_PROFESSIONAL',
+      );
+    }
+    return { provider: 'test' };
+  }
+  const missing = STRIPE_SETTINGS.filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required when PAYMENTS_PROVIDER=stripe`).join('\n')}`,
+    );
+  }
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    priceIds: { beginner: e.STRIPE_PRICE_BEGINNER!, professional: e.STRIPE_PRICE_PROFESSIONAL! },
   };
 }
 

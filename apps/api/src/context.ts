@@ -9,6 +9,7 @@ import {
   type RateLimitSettings,
 } from './http/rate-limit.js';
 import { DatabaseSessionStore } from './http/session-store.js';
+import { createPaymentsProvider, type PaymentsProvider } from './features/billing/index.js';
 import { createLocalStorage, type MediaStorage } from './features/media/index.js';
 import { createBackgroundTasks, type BackgroundTasks } from './platform/background.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -41,10 +42,15 @@ export interface AppContext {
    * in-process on PGlite, LISTEN/NOTIFY on a PostgreSQL server, Redis pub/sub with REDIS_URL.
    */
   liveEvents: LiveEvents;
+  /** Who takes payment for paid plans: the test-mode provider or Stripe (features/billing). */
+  payments: PaymentsProvider;
 }
 
 export type ContextOverrides = Partial<
-  Pick<AppContext, 'logger' | 'mailer' | 'sms' | 'clock' | 'storage' | 'background' | 'liveEvents'>
+  Pick<
+    AppContext,
+    'logger' | 'mailer' | 'sms' | 'clock' | 'storage' | 'background' | 'liveEvents' | 'payments'
+  >
 > & {
   /** An already-open database (tests); otherwise one is opened from the config. */
   database?: DatabaseHandle;
@@ -120,6 +126,7 @@ export async function createAppContext(
     ),
     background: overrides.background ?? createBackgroundTasks(logger),
     liveEvents,
+    payments: overrides.payments ?? createPaymentsProvider(config.payments),
   };
 }
 

@@ -59,6 +59,15 @@ import {
   RestrictedMemberPageSchema,
 } from './responses.js';
 import {
+  BillingResponseSchema,
+  CancelPlanResponseSchema,
+  CancelTestCheckoutResponseSchema,
+  CheckoutResponseSchema,
+  CompleteTestCheckoutResponseSchema,
+  TestCheckoutSessionResponseSchema,
+  WebhookResponseSchema,
+} from './billing.js';
+import {
   MarkNotificationsReadResponseSchema,
   NotificationPageSchema,
   NotificationSettingsResponseSchema,
@@ -167,6 +176,26 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/users/:id/disable', response: MessageResponseSchema },
   { method: 'DELETE', path: '/api/users/:id', response: MessageResponseSchema },
   { method: 'POST', path: '/api/subscription/select-plan', response: SelectPlanResponseSchema },
+  // Paying for a plan (the webhook is Stripe's, signed, not a member's)
+  { method: 'POST', path: '/api/subscription/checkout', response: CheckoutResponseSchema },
+  {
+    method: 'GET',
+    path: '/api/subscription/checkout/test/:sessionId',
+    response: TestCheckoutSessionResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/subscription/checkout/test/:sessionId/complete',
+    response: CompleteTestCheckoutResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/subscription/checkout/test/:sessionId/cancel',
+    response: CancelTestCheckoutResponseSchema,
+  },
+  { method: 'GET', path: '/api/subscription/billing', response: BillingResponseSchema },
+  { method: 'POST', path: '/api/subscription/cancel', response: CancelPlanResponseSchema },
+  { method: 'POST', path: '/api/subscription/webhook', response: WebhookResponseSchema },
   { method: 'GET', path: '/api/plans', response: PlansResponseSchema },
   { method: 'GET', path: '/api/entitlements', response: MyEntitlementsResponseSchema },
   // Paying for a plan (the webhook is Stripe's, signed, not a member's)

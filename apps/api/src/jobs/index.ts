@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { endCancelledPlans } from '../features/billing/index.js';
 import { runVerificationReminders } from './verification-reminders.js';
 
 export interface RunningJobs {
@@ -49,6 +50,8 @@ export function startJobs(context: AppContext, options: JobOptions = {}): Runnin
   };
 
   schedule('verification-reminders', HOUR_MS, () => runVerificationReminders(context));
+  // Often, so a cancelled plan ends close to its period end (the billing view also ends it on read).
+  schedule('cancelled-plan-ends', 5 * 60 * 1000, () => endCancelledPlans(context));
 
   return {
     async stop() {

@@ -39,26 +39,20 @@ describe('POST /subscription/select-plan', () => {
     expect(await userRow(user.id)).toMatchObject({ plan: 'free', subscriptionStatus: 'trial' });
   });
 
-  it('makes a paid plan active at once', async () => {
+  it('does not make a paid plan active: that takes checkout (402 CHECKOUT_REQUIRED)', async () => {
     const { user, cookie } = await signedInUser(t.context);
     const res = await selectPlan(cookie, { userId: user.id, planId: 'professional' });
-    expect(res.body.subscription).toEqual({
-      planName: 'professional',
-      status: 'active',
-      trialEndDate: null,
-    });
-    expect(await userRow(user.id)).toMatchObject({
-      plan: 'professional',
-      subscriptionStatus: 'active',
-    });
+    expect(res.status).toBe(402);
+    expect(res.body.code).toBe('CHECKOUT_REQUIRED');
+    expect(await userRow(user.id)).toMatchObject({ plan: null, subscriptionStatus: null });
   });
 
-  it('never restarts a trial: free → professional → free keeps the first end date, which then expires', async () => {
+  it('never restarts a trial: free chosen again keeps the first end date, which then expires', async () => {
     const { user, cookie } = await signedInUser(t.context);
     const first = await selectPlan(cookie, { planId: 'free' });
     const trialEndDate = first.body.subscription.trialEndDate;
     t.clock.advance(10 * DAY);
-    await selectPlan(cookie, { planId: 'professional' });
+    await selectPlan(cookie, { planId: 'free' });
     t.clock.advance(10 * DAY);
     const again = await selectPlan(cookie, { planId: 'free' });
     expect(again.body.subscription).toEqual({ planName: 'free', status: 'trial', trialEndDate });
@@ -78,25 +72,24 @@ describe('POST /subscription/select-plan', () => {
     expect(reselected.body.subscription.status).toBe('expired');
   });
 
-  it('records the plan sent with POST /profile/create the same way', async () => {
+  it('records the plan sent with POST /profile/create: a paid one unpaid for starts the free trial', async () => {
     const { user, cookie } = await signedInUser(t.context);
     const photos = await uploadPhotos(t, cookie, 1);
     await request(t.app)
       .post('/api/profile/create')
       .set('Cookie', cookie)
-      .send(validProfile({ photos, plan: 'beginner' }));
-    expect(await userRow(user.id)).toMatchObject({
-      plan: 'beginner',
-      subscriptionStatus: 'active',
-      trialEndDate: null,
-    });
-    await request(t.app)
-      .post('/api/profile/create')
-      .set('Cookie', cookie)
-      .send(validProfile({ photos, plan: 'free' }));
+      .send(validProfile({ photos, plan: 'beginner' }))
+      .expect(201);
+    // Only checkout switches a paid plan on; the member starts on the trial meanwhile.
     const row = await userRow(user.id);
     expect(row).toMatchObject({ plan: 'free', subscriptionStatus: 'trial' });
     expect(row.trialEndDate!.getTime()).toBe(t.clock.now().getTime() + 60 * DAY);
+    await request(t.app)
+      .post('/api/profile/create')
+      .set('Cookie', cookie)
+      .send(validProfile({ photos, plan: 'free' }))
+      .expect(200);
+    expect(await userRow(user.id)).toMatchObject({ plan: 'free', subscriptionStatus: 'trial' });
   });
 
   it("refuses an unknown plan with 'Please choose a valid plan'", async () => {
@@ -112,7 +105,7 @@ describe('POST /subscription/select-plan', () => {
   it("refuses member B choosing a plan for member A (403); A's plan is unchanged", async () => {
     const a = await signedInUser(t.context);
     const b = await signedInUser(t.context);
-    const res = await selectPlan(b.cookie, { userId: a.user.id, planId: 'professional' });
+    const res = await selectPlan(b.cookie, { userId: a.user.id, planId: 'free' });
     expect(res.status).toBe(403);
     expect((await userRow(a.user.id)).plan).toBeNull();
     expect((await userRow(b.user.id)).plan).toBeNull();
