@@ -42,25 +42,16 @@ export interface Plan {
    * README ("Plans and entitlements") records the values chosen.
    */
   features: readonly PlanFeatureLine[];
-  /** @deprecated Same as `features` (text only); kept until every card renders `features`. */
-  wizardFeatures: readonly string[];
-  /** @deprecated Same as `features` (text only); kept until every card renders `features`. */
-  upgradeFeatures: readonly string[];
 }
 
 function planCard(
   fields: Pick<Plan, 'id' | 'name' | 'priceUsd' | 'priceLabel' | 'trialLabel' | 'mostPopular'>,
 ): Plan {
   const features = planFeatureLines(fields.id);
-  const lines = features.map((line) =>
-    line.comingSoon ? `${line.text} (coming soon)` : line.text,
-  );
   return {
     ...fields,
     photoAllowance: entitlementsFor(fields.id).photoAllowance,
     features,
-    wizardFeatures: lines,
-    upgradeFeatures: lines,
   };
 }
 
