@@ -94,6 +94,15 @@ describe('notifications', () => {
     expect(Date.now() - sentAt).toBeLessThan(2_000);
     expect(await a.page.title()).toBe('(1) Kindred');
 
+    // On a phone the bottom nav's Alerts tab says it too.
+    await a.page.setViewportSize({ width: 390, height: 844 });
+    await a.page
+      .getByRole('navigation', { name: 'Quick navigation' })
+      .getByRole('link', { name: 'Alerts, 1 unread' })
+      .waitFor();
+    await expectNoSeriousViolations(a.page, 'feed on a phone with an unread notification');
+    await a.page.setViewportSize({ width: 1280, height: 900 });
+
     // The bell opens the list; the item says who did what and opens the comment.
     await bell(a.page).click();
     await a.page.waitForURL('**/notifications');
