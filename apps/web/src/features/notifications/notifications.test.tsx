@@ -139,6 +139,20 @@ describe('the notifications page', () => {
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(8));
     expect(within(list).getAllByRole('link')[0]).toHaveTextContent('Bruno started following you');
     expect(screen.getByRole('link', { name: 'Notifications, 7 unread' })).toBeInTheDocument();
+
+    // A grouped item that grew (one more like) moves to the top instead of appearing twice.
+    stream!.emit('notification', {
+      ...items[0]!,
+      actorCount: 6,
+      createdAt: new Date().toISOString(),
+    });
+    await waitFor(() =>
+      expect(within(list).getAllByRole('link')[0]).toHaveTextContent(
+        'Ana and 5 others liked your post',
+      ),
+    );
+    expect(within(list).getAllByRole('link')).toHaveLength(8);
+    expect(within(list).queryByText(/Ana and 4 others/)).not.toBeInTheDocument();
   });
 
   it('marks all as read: sends all: true, shows every item read and the bell without a count', async () => {
