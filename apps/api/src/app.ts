@@ -12,10 +12,12 @@ import { billingRoutes, billingWebhookRoutes } from './features/billing/index.js
 import { blockRoutes } from './features/blocks/index.js';
 import { commentRoutes } from './features/comments/index.js';
 import { connectionRoutes } from './features/connections/index.js';
+import { entitlementRoutes } from './features/entitlements/index.js';
 import { geoRoutes } from './features/geo/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { mediaRoutes } from './features/media-access/index.js';
 import { moderationRoutes } from './features/moderation/index.js';
+import { notificationRoutes, notificationStreamRoutes } from './features/notifications/index.js';
 import { postRoutes } from './features/posts/index.js';
 import { profileRoutes } from './features/profiles/index.js';
 import { subscriptionRoutes } from './features/subscriptions/index.js';
@@ -103,9 +105,13 @@ export function createApp(context: AppContext): Express {
   api.use(profileRoutes(context));
   api.use(accountCredentialRoutes(context));
   api.use(memberSessionRoutes(context));
+  // Before userRoutes: /users/me/notification-settings must not reach /users/:id.
+  api.use(notificationRoutes(context));
+  api.use(notificationStreamRoutes(context));
   api.use(userRoutes(context));
   api.use(subscriptionRoutes(context));
   api.use(billingRoutes(context));
+  api.use(entitlementRoutes(context));
   api.use(geoRoutes(context));
   api.use(postRoutes(context));
   api.use(commentRoutes(context));

@@ -131,6 +131,13 @@ const READ_SEEDS: Record<string, Seed> = {
       .send({ userId: other.user.id });
     return ['/api/mutes'];
   },
+  'GET /api/notifications': async (t, { viewer, other }) => {
+    await request(t.app)
+      .post('/api/connections/follow')
+      .set('Cookie', other.cookie)
+      .send({ followedUserId: viewer.user.id });
+    return ['/api/notifications'];
+  },
   'GET /api/connections/requests': async (t, { viewer, other }) => {
     await t.context.db
       .insert(followRequests)
@@ -327,6 +334,9 @@ const OWN_ONLY: Record<string, string> = {
   'PUT /api/profile/photos/order': "the caller's own photos",
   'DELETE /api/profile/photo/:userId/:filename': "the caller's own photos (others are refused)",
   'PUT /api/users/me/privacy': "the caller's own settings",
+  'GET /api/users/me/notification-settings': "the caller's own settings",
+  'PUT /api/users/me/notification-settings': "the caller's own settings",
+  'POST /api/notifications/read': "the caller's own notifications (others' ids change nothing)",
   'POST /api/users/me/password': "the caller's own account",
   'POST /api/users/me/email': "the caller's own account",
   'POST /api/users/me/email/verify': "the caller's own account",

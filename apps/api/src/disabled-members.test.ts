@@ -99,6 +99,13 @@ const SEEDS: Record<string, Seed> = {
       .send({ userId: hidden.id });
     return ['/api/blocks'];
   },
+  'GET /api/notifications': async (t, { viewer, hiddenCookie }) => {
+    await request(t.app)
+      .post('/api/connections/follow')
+      .set('Cookie', hiddenCookie)
+      .send({ followedUserId: viewer.id });
+    return ['/api/notifications'];
+  },
   'GET /api/mutes': async (t, { viewerCookie, hidden }) => {
     await request(t.app).post('/api/mutes').set('Cookie', viewerCookie).send({ userId: hidden.id });
     return ['/api/mutes'];

@@ -16,5 +16,6 @@ export {
   type NewComment,
 } from './service.js';
 export { notificationRoutes } from './routes.js';
+export { notificationStreamRoutes } from './stream-routes.js';
 export { claimDueDigests, releaseDigestClaim, utcDay, type DueDigest } from './digest.js';
 export { digestEmail } from './emails.js';
