@@ -47,6 +47,11 @@ describe('verification reminders', () => {
           .map((message) => message.subject),
       );
       expect(mail.to(user.email), `day ${day}`).toHaveLength(Math.min(day, 6));
+      if (day === 6) {
+        // The last day to verify: the account is still there.
+        const [row] = await t.context.db.select().from(users).where(eq(users.id, user.id));
+        expect(row).toBeDefined();
+      }
     }
     expect(daysLeft).toEqual([
       'Please verify your Kindred email address (6 days left)',
@@ -60,9 +65,10 @@ describe('verification reminders', () => {
     expect(message?.text).toContain(`Hi ${user.firstName}`);
     expect(message?.text).toContain('http://localhost:3000/');
     expect(message?.html).toContain('href="http://localhost:3000/"');
-    // Nothing is deleted after the deadline.
-    const [still] = await t.context.db.select().from(users).where(eq(users.id, user.id));
-    expect(still).toBeDefined();
+    // Past the deadline the unverified account is removed (issue 19: it may be a stranger's
+    // sign-up with someone else's address).
+    const [gone] = await t.context.db.select().from(users).where(eq(users.id, user.id));
+    expect(gone).toBeUndefined();
   });
 
   it('sends nothing once the email is verified', async () => {
@@ -112,7 +118,7 @@ describe('verification reminders', () => {
         createdAt: failing.clock.now(),
       });
       failing.clock.advance(DAY);
-      expect(await runVerificationReminders(failing.context)).toEqual({ sent: 0 });
+      expect(await runVerificationReminders(failing.context)).toEqual({ sent: 0, removed: 0 });
       const [row] = await failing.context.db.select().from(users).where(eq(users.id, user.id));
       expect(row?.verificationReminderAt).toBeNull();
     } finally {

@@ -4,6 +4,7 @@ import { verificationReminderEmail } from '../features/auth/index.js';
 import {
   claimDueReminders,
   releaseReminderClaim,
+  removeUnverifiedAccountsCreatedBy,
   type DueReminder,
 } from '../features/users/index.js';
 
@@ -14,13 +15,23 @@ import {
  * processes running the job at once never remind anyone twice, and since the schedule lives in
  * `users.verification_reminder_at`, a restart loses nothing. The first reminder goes out a day
  * after sign-up (sign-up itself sends the first code); none after the deadline or once verified.
+ * Each run first removes the accounts whose 7 days passed unverified, with their data: such an
+ * account may be a stranger's sign-up with someone else's address, and must not linger.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH_SIZE = 100;
 
-export async function runVerificationReminders(context: AppContext): Promise<{ sent: number }> {
+export async function runVerificationReminders(
+  context: AppContext,
+): Promise<{ sent: number; removed: number }> {
   const now = context.clock.now();
+  const removed = await removeUnverifiedAccountsCreatedBy(
+    context.db,
+    new Date(now.getTime() - EMAIL_VERIFICATION_DEADLINE_DAYS * DAY_MS),
+  );
+  if (removed > 0)
+    context.logger.info({ removed }, 'unverified accounts past the deadline removed');
   const signInUrl = `${context.config.publicUrl}/`;
   let sent = 0;
   for (;;) {
@@ -46,7 +57,7 @@ export async function runVerificationReminders(context: AppContext): Promise<{ s
     if (batch.length < BATCH_SIZE) break;
   }
   if (sent > 0) context.logger.info({ sent }, 'verification reminders sent');
-  return { sent };
+  return { sent, removed };
 }
 
 function claimDueAccounts(context: AppContext, now: Date): Promise<DueReminder[]> {

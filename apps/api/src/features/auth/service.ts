@@ -3,7 +3,7 @@ import { EMAIL_VERIFICATION_DEADLINE_DAYS, TERMS_VERSION, type NextStep } from '
 import type { AppContext } from '../../context.js';
 import {
   createAccount,
-  findAccountByEmail,
+  findAccountsByEmail,
   findAccountById,
   markEmailVerified,
   markPhoneVerified,
@@ -111,16 +111,20 @@ export async function signInWithPassword(
   input: PasswordInput,
 ): Promise<PasswordOutcome> {
   const limits = context.rateLimiters;
-  const account = await findAccountByEmail(context.db, input.email);
+  // The verified account, or the unverified sign-ups sharing the address (findAccountsByEmail).
+  const candidates = await findAccountsByEmail(context.db, input.email);
+  const primary = candidates[0];
   const attempt: PasswordAttempt = {
     email: input.email,
     ip: input.ip,
-    account,
-    knownDevice: account ? knownDeviceOf(context, account.id, input.deviceCookie) : undefined,
+    account: primary,
+    knownDevice: candidates
+      .map((candidate) => knownDeviceOf(context, candidate.id, input.deviceCookie))
+      .find(Boolean),
   };
   await assertPasswordAttemptAllowed(limits, attempt);
-  const matches = await passwordMatches(context, account, input.password);
-  if (!account || !matches) {
+  const account = await accountWithPassword(context, candidates, input.password);
+  if (!account) {
     await countFailedPassword(limits, attempt);
     return { kind: 'invalid-credentials' };
   }
@@ -146,21 +150,24 @@ export async function signInWithPassword(
 const dummyHashes = new Map<number, Promise<string>>();
 
 /**
- * Whether `password` is the account's. No account still costs one bcrypt comparison, so response
- * times do not tell which emails have accounts.
+ * The candidate whose password this is, or undefined. No account still costs one bcrypt
+ * comparison, so response times do not tell which emails have accounts.
  */
-async function passwordMatches(
+async function accountWithPassword(
   context: AppContext,
-  account: UserRow | undefined,
+  candidates: readonly UserRow[],
   password: string,
-): Promise<boolean> {
-  if (!account) {
+): Promise<UserRow | undefined> {
+  if (candidates.length === 0) {
     const cost = context.config.bcryptCost;
     if (!dummyHashes.has(cost)) dummyHashes.set(cost, bcrypt.hash('not a real password 0', cost));
     await bcrypt.compare(password, await dummyHashes.get(cost)!);
-    return false;
+    return undefined;
   }
-  return bcrypt.compare(password, account.passwordHash);
+  for (const candidate of candidates) {
+    if (await bcrypt.compare(password, candidate.passwordHash)) return candidate;
+  }
+  return undefined;
 }
 
 // -------------------------------------------------------------------------------------------
@@ -219,7 +226,10 @@ export type VerifyEmailCodeOutcome =
       /** Opened when the next step is the authenticator code. */
       challengeId?: string;
     }
-  | Extract<Refusal, { kind: 'session-expired' | 'not-your-email' | 'email-already-verified' }>
+  | Extract<
+      Refusal,
+      { kind: 'session-expired' | 'not-your-email' | 'email-already-verified' | 'email-taken' }
+    >
   | CodeRefusal;
 
 /** Checks the email code (a wrong, expired or used-up code is refused by codes.ts). */
@@ -240,10 +250,9 @@ export async function verifyEmailCode(
   );
   if (checked.kind !== 'code-accepted') return checked;
   const now = context.clock.now();
-  const verified = (await markEmailVerified(context.db, user.id, now)) ?? {
-    ...user,
-    emailVerifiedAt: now,
-  };
+  const verified = await markEmailVerified(context.db, user.id, now);
+  // Another sign-up with this address proved it first.
+  if (!verified) return { kind: 'email-taken' };
   // 2FA is set up after the email, so this is '2fa-setup' for every account this code creates.
   const nextStep = verified.totpEnabledAt ? '2fa-verify' : '2fa-setup';
   return {

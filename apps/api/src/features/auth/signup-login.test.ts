@@ -98,9 +98,14 @@ describe('POST /api/users/signup', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('refuses a duplicate email with 409 and a clear message, whatever its case', async () => {
+  it('refuses a verified account’s email with 409 and a clear message, whatever its case', async () => {
     const body = newSignup();
-    await request(t.app).post('/api/users/signup').send(body).expect(201);
+    const created = await request(t.app).post('/api/users/signup').send(body).expect(201);
+    // Only a verified address is taken (squatting.test.ts: an unverified one is not).
+    await t.context.db
+      .update(users)
+      .set({ emailVerifiedAt: t.clock.now() })
+      .where(eq(users.id, created.body.data._id));
     const res = await request(t.app)
       .post('/api/users/signup')
       .send({ ...body, email: body.email.toUpperCase() });

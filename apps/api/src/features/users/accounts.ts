@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { nameSearchColumns } from './names.js';
 import { lockMember, type Executor, type UserRow } from './repo.js';
@@ -21,11 +21,29 @@ export async function findAccountById(
   return row;
 }
 
+/**
+ * The accounts a sign-in with this email may be for: the verified account when there is one
+ * (an address has at most one), else the unverified sign-ups that share the address, newest first
+ * (at most `UNVERIFIED_SIGN_IN_CANDIDATES`: each costs a password comparison).
+ */
+export async function findAccountsByEmail(db: Executor, email: string): Promise<AccountRow[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, email))
+    .orderBy(sql`${users.emailVerifiedAt} is null`, desc(users.createdAt), desc(users.id))
+    .limit(UNVERIFIED_SIGN_IN_CANDIDATES);
+  return rows[0]?.emailVerifiedAt ? [rows[0]] : rows;
+}
+
+const UNVERIFIED_SIGN_IN_CANDIDATES = 5;
+
+/** The verified account with this email, else the newest unverified sign-up with it. */
 export async function findAccountByEmail(
   db: Executor,
   email: string,
 ): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email));
+  const [row] = await findAccountsByEmail(db, email);
   return row;
 }
 
@@ -50,6 +68,13 @@ export async function createAccount(
   input: NewAccount,
   now: Date,
 ): Promise<AccountRow | undefined> {
+  // Only a verified account holds an address: an unverified sign-up with it does not stop this
+  // one (whichever proves the address first keeps it: markEmailVerified).
+  const [verified] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, input.email), isNotNull(users.emailVerifiedAt)));
+  if (verified) return undefined;
   const [row] = await db
     .insert(users)
     .values({
@@ -58,7 +83,6 @@ export async function createAccount(
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing({ target: users.email })
     .returning();
   return row;
 }
@@ -114,17 +138,57 @@ export async function savePasswordHash(
   return row;
 }
 
+/**
+ * The account proved its address: it becomes the address's one verified account, and the other
+ * unverified sign-ups with the same address are removed with everything they hold (a stranger's
+ * sign-up with someone's address never verifies, so it cannot keep the owner out). Undefined when
+ * another account verified the address first (or this one is gone).
+ */
 export async function markEmailVerified(
   db: Executor,
   userId: string,
   now: Date,
 ): Promise<AccountRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ emailVerifiedAt: now, updatedAt: now })
-    .where(eq(users.id, userId))
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!account) return undefined;
+    // Verifications of one address queue up (two sign-ups removing each other would deadlock).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${account.email}))`);
+    const [holder] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, account.email), isNotNull(users.emailVerifiedAt)));
+    if (holder && holder.id !== userId) return undefined;
+    await tx
+      .delete(users)
+      .where(
+        and(eq(users.email, account.email), ne(users.id, userId), isNull(users.emailVerifiedAt)),
+      );
+    const [row] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
+    return row;
+  });
+}
+
+/**
+ * Removes the accounts whose email was not verified by `deadline` (their creation time is at or
+ * before it), with everything they hold (rows referencing them cascade). Returns how many.
+ */
+export async function removeUnverifiedAccountsCreatedBy(
+  db: Executor,
+  deadline: Date,
+): Promise<number> {
+  const removed = await db
+    .delete(users)
+    .where(and(isNull(users.emailVerifiedAt), lte(users.createdAt, deadline)))
+    .returning({ id: users.id });
+  return removed.length;
 }
 
 export async function markPhoneVerified(

@@ -7,7 +7,8 @@ import { blocks, mutes, users } from '../../db/schema.js';
  * viewer may not see never leaves the database (the model is posts' `visiblePostsWhere`).
  *
  * A member is hidden from a viewer (never from themself) when
- *   - their account is disabled or suspended (a deleted one is simply gone), or
+ *   - their account is disabled or suspended (a deleted one is simply gone), or their email is
+ *     not verified yet, or
  *   - either of the two blocked the other (table `blocks`): then neither sees the other anywhere —
  *     profiles, posts, comments and replies, mentions, search, follower lists, likes — and neither
  *     can reach the other's things to follow, comment, reply, like or mention, since every write
@@ -22,6 +23,7 @@ import { blocks, mutes, users } from '../../db/schema.js';
 export interface MembersTable {
   id: AnyColumn;
   status: AnyColumn;
+  emailVerifiedAt: AnyColumn;
 }
 
 /** SQL condition on a `users` row in scope (or `member`, an alias): `viewerId` may see it. */
@@ -39,9 +41,12 @@ export function visibleApartFromBlocksWhere(viewerId: string, member: MembersTab
   return sql`(${member.id} = ${viewerId}::uuid or ${shownToOthers(member)})`;
 }
 
-/** An account in use: not disabled, not suspended. */
+/**
+ * An account in use: not disabled, not suspended, and its email verified (an unverified sign-up
+ * may be a stranger's with someone else's address: nobody can find, follow or mention it).
+ */
 function shownToOthers(member: MembersTable): SQL {
-  return sql`${member.status} = 'active'`;
+  return sql`${member.status} = 'active' and ${member.emailVerifiedAt} is not null`;
 }
 
 /**
