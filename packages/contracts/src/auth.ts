@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { IdSchema, NAME_CHARACTERS_MESSAGE, NAME_PATTERN } from './common.js';
 import {
   EmailSchema,
   filledInFirst,
@@ -189,9 +189,11 @@ export const SignupRequestSchema = filledInFirst(
     email: EmailSchema,
     firstName: requiredText().check(
       z.maxLength(NAME_MAX_LENGTH, { error: AUTH_MESSAGES.nameTooLong }),
+      z.regex(NAME_PATTERN, { error: NAME_CHARACTERS_MESSAGE }),
     ),
     lastName: requiredText().check(
       z.maxLength(NAME_MAX_LENGTH, { error: AUTH_MESSAGES.nameTooLong }),
+      z.regex(NAME_PATTERN, { error: NAME_CHARACTERS_MESSAGE }),
     ),
     username: requiredText().check(
       z.maxLength(USERNAME_MAX_LENGTH, { error: AUTH_MESSAGES.usernameTooLong }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { IdSchema, NAME_CHARACTERS_MESSAGE, NAME_PATTERN } from './common.js';
 import { MAX_PHOTOS, PlanIdSchema, type PlanId } from './plans.js';
 
 /** Profiles and photos (SPEC §2 wizard, §3 Profile payload, §5 Photos/Interests, §9). */
@@ -125,6 +125,12 @@ export const PHOTO_MESSAGES = {
 const trimmed = (max: number, requiredMessage: string, tooLongMessage: string) =>
   z.string({ message: requiredMessage }).trim().min(1, requiredMessage).max(max, tooLongMessage);
 
+const nameField = (requiredMessage: string) =>
+  trimmed(PROFILE_LIMITS.nameMaxLength, requiredMessage, PROFILE_MESSAGES.nameTooLong).regex(
+    NAME_PATTERN,
+    NAME_CHARACTERS_MESSAGE,
+  );
+
 const Latitude = z.number({ message: PROFILE_MESSAGES.coordinatesInvalid }).min(-90).max(90);
 const Longitude = z.number({ message: PROFILE_MESSAGES.coordinatesInvalid }).min(-180).max(180);
 
@@ -180,16 +186,8 @@ export const PhotoUrlSchema = z.string().max(300);
 
 /** The wizard's details, with the same rules when the profile is created and when it is edited. */
 const profileDetailFields = {
-  firstName: trimmed(
-    PROFILE_LIMITS.nameMaxLength,
-    PROFILE_MESSAGES.firstNameRequired,
-    PROFILE_MESSAGES.nameTooLong,
-  ),
-  lastName: trimmed(
-    PROFILE_LIMITS.nameMaxLength,
-    PROFILE_MESSAGES.lastNameRequired,
-    PROFILE_MESSAGES.nameTooLong,
-  ),
+  firstName: nameField(PROFILE_MESSAGES.firstNameRequired),
+  lastName: nameField(PROFILE_MESSAGES.lastNameRequired),
   age: AgeSchema,
   gender: z.enum(GENDER_OPTIONS, { message: PROFILE_MESSAGES.genderInvalid }),
   sexuality: z.enum(SEXUALITY_OPTIONS, { message: PROFILE_MESSAGES.sexualityInvalid }),

@@ -1,8 +1,10 @@
 import type { MailMessage } from '../../platform/mailer.js';
+import { greetingName } from '../../platform/member-text.js';
 
 /**
  * The account-entry emails, as plain text and simple inline-styled HTML (what mail clients
- * render reliably). Member-supplied text is escaped.
+ * render reliably). Member-supplied text is escaped, and a name is greeted only when it reads as
+ * one (platform/member-text.ts).
  */
 
 type Template = Omit<MailMessage, 'to'>;
@@ -31,7 +33,7 @@ export function verificationCodeEmail(input: {
   expiresInMinutes: number;
 }): Template {
   const { code, expiresInMinutes } = input;
-  const name = input.firstName.trim() || 'there';
+  const name = greetingName(input.firstName);
   const subject = 'Your Kindred verification code';
   const text = [
     `Hi ${name},`,
@@ -60,7 +62,7 @@ export function verificationReminderEmail(input: {
   daysLeft: number;
   signInUrl: string;
 }): Template {
-  const name = input.firstName.trim() || 'there';
+  const name = greetingName(input.firstName);
   const days = `${input.daysLeft} ${input.daysLeft === 1 ? 'day' : 'days'}`;
   const subject = `Please verify your Kindred email address (${days} left)`;
   const text = [
@@ -91,7 +93,7 @@ function securityNotice(
   input: { firstName: string },
   paragraphs: readonly string[],
 ): Template {
-  const name = input.firstName.trim() || 'there';
+  const name = greetingName(input.firstName);
   const closing = 'If this was not you, change your password now and contact Kindred support.';
   const text = [
     `Hi ${name},`,
@@ -162,7 +164,7 @@ export function emailChangeCodeEmail(input: {
   expiresInMinutes: number;
 }): Template {
   const { code, expiresInMinutes } = input;
-  const name = input.firstName.trim() || 'there';
+  const name = greetingName(input.firstName);
   const subject = 'Confirm your new Kindred email address';
   const explain = `Enter it in Settings → Account to make this your Kindred email address. It expires in ${expiresInMinutes} minutes and can be used once.`;
   const ignore =
@@ -199,7 +201,7 @@ export function passwordResetCodeEmail(input: {
   expiresInMinutes: number;
 }): Template {
   const { code, expiresInMinutes } = input;
-  const name = input.firstName.trim() || 'there';
+  const name = greetingName(input.firstName);
   const subject = 'Your Kindred password reset code';
   const text = [
     `Hi ${name},`,
@@ -227,7 +229,7 @@ export function passwordResetCodeEmail(input: {
 
 /** After a reset. Carries no code (journeys read the newest mail's code). */
 export function passwordResetNoticeEmail(input: { firstName: string; when: Date }): Template {
-  const name = input.firstName.trim() || 'there';
+  const name = greetingName(input.firstName);
   const subject = 'Your Kindred password was reset';
   const said = `The password of your Kindred account was reset with a code sent to this address on ${input.when.toUTCString()}, and every device signed in to your account was signed out.`;
   const ifNotYou =

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../platform/mailer.js';
+import { greetingName } from '../../platform/member-text.js';
 
 /**
  * The suspension notice. It says what the moderator wrote and where to appeal — built from the
@@ -15,7 +16,7 @@ export function suspensionEmail(input: {
   reason: string;
   supportEmail: string;
 }): Omit<MailMessage, 'to'> {
-  const name = input.firstName.trim() || 'there';
+  const name = greetingName(input.firstName);
   const subject = 'Your Kindred account has been suspended';
   const text = [
     `Hi ${name},`,

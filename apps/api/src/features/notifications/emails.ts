@@ -1,5 +1,6 @@
 import type { NotificationType } from '@kindred/contracts';
 import type { MailMessage } from '../../platform/mailer.js';
+import { greetingName } from '../../platform/member-text.js';
 
 /**
  * The daily digest. Counts only: no member's words (no post, comment or message text, no names),
@@ -30,7 +31,7 @@ export function digestEmail(input: {
   notificationsUrl: string;
   settingsUrl: string;
 }): Omit<MailMessage, 'to'> {
-  const name = input.firstName.trim() || 'there';
+  const name = greetingName(input.firstName);
   const entries = Object.entries(input.unreadByType) as [NotificationType, number][];
   const total = entries.reduce((sum, [, count]) => sum + count, 0);
   const subject = `You have ${total} unread ${total === 1 ? 'notification' : 'notifications'} on Kindred`;
