@@ -1,5 +1,7 @@
 import type { AppContext } from '../context.js';
 import { endCancelledPlans } from '../features/billing/index.js';
+import { runNotificationDigest } from './notification-digest.js';
+import { runTrialReminders } from './trial-reminders.js';
 import { runVerificationReminders } from './verification-reminders.js';
 
 export interface RunningJobs {
@@ -52,6 +54,9 @@ export function startJobs(context: AppContext, options: JobOptions = {}): Runnin
   schedule('verification-reminders', HOUR_MS, () => runVerificationReminders(context));
   // Often, so a cancelled plan ends close to its period end (the billing view also ends it on read).
   schedule('cancelled-plan-ends', 5 * 60 * 1000, () => endCancelledPlans(context));
+  // Hourly: a member is claimed once per UTC day, so the digest goes out early in each day.
+  schedule('notification-digest', HOUR_MS, () => runNotificationDigest(context));
+  schedule('trial-reminders', HOUR_MS, () => runTrialReminders(context));
 
   return {
     async stop() {

@@ -8,4 +8,4 @@ export {
 } from './service.js';
 export type { PlanChangeReason } from './plan-change-log.js';
 export { subscriptionRoutes } from './routes.js';
-export { trialEndingEmail, trialEndDateText } from './trial-emails.js';
+export { trialEndingEmail } from './trial-emails.js';

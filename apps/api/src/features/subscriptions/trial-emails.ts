@@ -1,3 +1,4 @@
+import { formatTrialEndDate } from '@kindred/contracts';
 import type { MailMessage } from '../../platform/mailer.js';
 
 /**
@@ -11,16 +12,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** "26 November 2026": the day the trial ends, in UTC like every date the API sends. */
-export function trialEndDateText(trialEndDate: Date): string {
-  return trialEndDate.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 export function trialEndingEmail(input: {
   firstName: string;
   trialEndDate: Date;
@@ -28,7 +19,7 @@ export function trialEndingEmail(input: {
   upgradeUrl: string;
 }): Template {
   const name = input.firstName.trim() || 'there';
-  const endDate = trialEndDateText(input.trialEndDate);
+  const endDate = formatTrialEndDate(input.trialEndDate);
   const when = input.daysLeft <= 1 ? 'tomorrow' : `in ${input.daysLeft} days`;
   const subject = `Your Kindred free trial ends ${when}`;
   const ends = `Your Kindred free trial ends on ${endDate}.`;

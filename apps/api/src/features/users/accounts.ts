@@ -1,3 +1,4 @@
+import { trialEndFrom } from '@kindred/contracts';
 import { and, desc, eq, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { nameSearchColumns } from './names.js';
@@ -62,7 +63,10 @@ export interface NewAccount {
   termsVersion: string;
 }
 
-/** The new account, or undefined when the email already has one. */
+/**
+ * The new account, or undefined when the email already has one. The free trial runs from sign-up
+ * (issue 14), so its end is recorded now; choosing a plan later never moves it.
+ */
 export async function createAccount(
   db: Executor,
   input: NewAccount,
@@ -80,6 +84,7 @@ export async function createAccount(
     .values({
       ...input,
       ...nameSearchColumns(input.firstName, input.lastName),
+      trialEndDate: trialEndFrom(now),
       createdAt: now,
       updatedAt: now,
     })
@@ -191,18 +196,47 @@ export async function removeUnverifiedAccountsCreatedBy(
   return removed.length;
 }
 
+/** Whether another account (whatever its status: a disabled one comes back) verified this number. */
+export async function phoneVerifiesAnotherAccount(
+  db: Executor,
+  phoneNumber: string,
+  userId: string,
+): Promise<boolean> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.phoneNumber, phoneNumber),
+        isNotNull(users.phoneVerifiedAt),
+        ne(users.id, userId),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
+ * Records the member's verified number: 'phone-taken' when it already verifies another account
+ * (a number backs one account's badge), undefined when the account is gone.
+ */
 export async function markPhoneVerified(
   db: Executor,
   userId: string,
   phoneNumber: string,
   now: Date,
-): Promise<AccountRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ phoneNumber, phoneVerifiedAt: now, updatedAt: now })
-    .where(eq(users.id, userId))
-    .returning();
-  return row;
+): Promise<AccountRow | 'phone-taken' | undefined> {
+  return db.transaction(async (tx) => {
+    // Verifications of one number queue up, so two accounts cannot both pass the check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone:${phoneNumber}`}))`);
+    if (await phoneVerifiesAnotherAccount(tx, phoneNumber, userId)) return 'phone-taken';
+    const [row] = await tx
+      .update(users)
+      .set({ phoneNumber, phoneVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
+    return row;
+  });
 }
 
 /**

@@ -42,6 +42,11 @@ export {
   type DueReminder,
 } from './verification-reminders.js';
 export {
+  claimDueTrialReminders,
+  releaseTrialReminderClaim,
+  type DueTrialReminder,
+} from './trial-reminders.js';
+export {
   assertWithinNewAccountLimit,
   followsMemberWhere,
   mentionAllowedWhere,
