@@ -60,11 +60,11 @@ function contractViolation(
   if (schema === undefined) {
     return { request, status, problem: 'A success answered by no route of API_ROUTES.' };
   }
-  if (schema === 'file') {
+  if (schema === 'file' || schema === 'event-stream') {
     return {
       request,
       status,
-      problem: 'API_ROUTES says this route answers with a file, not JSON.',
+      problem: `API_ROUTES says this route answers with ${schema === 'file' ? 'a file' : 'an event stream'}, not JSON.`,
     };
   }
   const result = schema.safeParse(body);
