@@ -337,6 +337,10 @@ const OWN_ONLY: Record<string, string> = {
   'GET /api/users/me/notification-settings': "the caller's own settings",
   'PUT /api/users/me/notification-settings': "the caller's own settings",
   'POST /api/notifications/read': "the caller's own notifications (others' ids change nothing)",
+  'GET /api/notifications/stream':
+    "the caller's own notifications, hydrated by the rules of GET /api/notifications (seeded above)",
+  'GET /api/plans': 'the plan table, no member data',
+  'GET /api/entitlements': "the caller's own plan and what it allows",
   'POST /api/users/me/password': "the caller's own account",
   'POST /api/users/me/email': "the caller's own account",
   'POST /api/users/me/email/verify': "the caller's own account",
