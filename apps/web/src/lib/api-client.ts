@@ -143,6 +143,22 @@ export function setPlanLimitHandler(handler: ((error: ApiError) => void) | undef
   planLimitHandler = handler;
 }
 
+/**
+ * Opens what a PLAN_LIMIT answer opens, for a limit a screen knows before asking the server (a
+ * full photo allowance). False when nothing listens (outside the member area).
+ */
+export function reportPlanLimit(refusal: {
+  feature: EntitlementKey;
+  requiredPlan: UpgradePlanId | null;
+  message: string;
+}): boolean {
+  if (!planLimitHandler) return false;
+  planLimitHandler(
+    new ApiError(403, refusal.message, { success: false, code: 'PLAN_LIMIT', ...refusal }),
+  );
+  return true;
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T = unknown> {

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, respond } from '../../testing/api';
 import { renderApp } from '../../testing/render';
 import { renderWithProviders, VIEWER_ID } from '../posts/test-support';
+import { ManagePhotosModal } from '../profile/components/manage-photos-modal';
+import { PlanLimitDialog } from '../profile/components/plan-limit-dialog';
 import { UpgradeModal } from '../profile/components/upgrade-modal';
 import { PlanStep } from '../profile/wizard/plan-step';
 import type { WizardForm } from '../profile/wizard/wizard-form';
@@ -137,6 +139,38 @@ describe('a plan refusal (403 PLAN_LIMIT) anywhere in the member area', () => {
       expect(
         within(upgrade).getByRole('button', { name: 'Trial-Free: your current plan' }),
       ).toBeDisabled(),
+    );
+  });
+});
+
+describe('a full photo allowance', () => {
+  it('offers the plans with more photos, in the same upgrade dialog', async () => {
+    window.localStorage.setItem('userId', VIEWER_ID);
+    mockApi({ 'GET /api/plans': respond(200, servedPlans()) });
+    const photos = ['/api/media/a.webp', '/api/media/b.webp', '/api/media/c.webp'];
+    renderWithProviders(
+      <>
+        <PlanLimitDialog />
+        <ManagePhotosModal
+          open
+          onClose={() => undefined}
+          userId={VIEWER_ID}
+          plan="free"
+          photos={photos}
+          thumbnails={photos}
+        />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'See plans with more photos' }));
+
+    const upgrade = await screen.findByRole('dialog', { name: 'Upgrade your plan' });
+    expect(within(upgrade).getByRole('status')).toHaveTextContent(
+      'Photo uploads: plan limit reached' +
+        'Your Trial-Free plan allows up to 3 photos. Upgrade to add more.',
+    );
+    expect(within(upgrade).getByRole('listitem', { name: 'Beginner' })).toHaveTextContent(
+      'Unlocks photo uploads',
     );
   });
 });

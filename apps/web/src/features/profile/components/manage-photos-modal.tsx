@@ -80,6 +80,7 @@ export function ManagePhotosModal({
         onDrop={(files, refused) => void uploads.add(files, refused)}
         onDelete={(photo) => void uploads.remove(photo)}
         onReorder={(next) => void reorder(next)}
+        offerPlans
       />
     </Modal>
   );

@@ -1,4 +1,10 @@
-import { MAX_PHOTOS, photoAllowance, planById, type PlanId } from '@kindred/contracts';
+import {
+  MAX_PHOTOS,
+  photoAllowance,
+  planById,
+  unlockingPlan,
+  type PlanId,
+} from '@kindred/contracts';
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
@@ -6,7 +12,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/close-icon';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { PHOTO_DROPZONE_OPTIONS, plansAllowingMore, selectPhotos } from './photo-rules';
+import { reportPlanLimit } from '../../../lib/api-client';
+import {
+  limitMessage,
+  PHOTO_DROPZONE_OPTIONS,
+  plansAllowingMore,
+  selectPhotos,
+} from './photo-rules';
 import { SortablePhotoList } from './sortable-photo-list';
 import styles from './photos-step.module.css';
 import type { UploadProgress } from './use-photo-uploads';
@@ -25,6 +37,11 @@ export interface PhotosStepProps {
   onDelete: (photo: WizardPhoto) => void;
   /** When given, the photos can be put in another order (drag, Move left/right, Make profile picture). */
   onReorder?: (next: WizardPhoto[]) => void;
+  /**
+   * In the member area: past the plan's allowance, open the upgrade dialog (as a PLAN_LIMIT answer
+   * does) from a "See plans with more photos" button and from a drop over the allowance.
+   */
+  offerPlans?: boolean;
 }
 
 /**
@@ -45,11 +62,18 @@ export function PhotosStep({
   onDrop,
   onDelete,
   onReorder,
+  offerPlans = false,
 }: PhotosStepProps) {
   const limit = photoAllowance(plan);
   const planName = planById(plan).name;
   const upgrade = plansAllowingMore(plan);
   const full = photos.length >= limit;
+  // Past the plan's allowance (below the hard cap) the member area offers its upgrade dialog, as
+  // for a PLAN_LIMIT answer; the wizard (no dialog there) has the hint's words only.
+  const requiredPlan = unlockingPlan('photoAllowance', limit + 1);
+  const showPlans = () =>
+    reportPlanLimit({ feature: 'photoAllowance', requiredPlan, message: limitMessage(plan) });
+  const offersPlans = offerPlans && full && limit < MAX_PHOTOS && requiredPlan !== null;
   const textId = useId();
   const { getRootProps, getInputProps, open, isDragActive, isDragReject } = useDropzone({
     ...PHOTO_DROPZONE_OPTIONS,
@@ -58,6 +82,7 @@ export function PhotosStep({
     onDrop: (accepted, rejections) => {
       const { accepted: files, messages } = selectPhotos(accepted, rejections, photos.length, plan);
       onDrop(files, messages);
+      if (offerPlans && limit < MAX_PHOTOS && messages.includes(limitMessage(plan))) showPlans();
     },
   });
 
@@ -103,9 +128,15 @@ export function PhotosStep({
       </div>
       <input {...getInputProps({ 'aria-label': 'Choose photos', name: 'photos' })} />
       <div>
-        <Button variant="secondary" size="sm" onClick={open} disabled={busy || full}>
-          Choose photos
-        </Button>
+        {offersPlans ? (
+          <Button size="sm" onClick={showPlans}>
+            See plans with more photos
+          </Button>
+        ) : (
+          <Button variant="secondary" size="sm" onClick={open} disabled={busy || full}>
+            Choose photos
+          </Button>
+        )}
       </div>
 
       <ul className={styles.requirements} aria-label="Photo requirements">
