@@ -352,7 +352,19 @@ export interface CommentDto {
   canDelete: boolean;
   /** Whether the viewer may edit it (its author; the server checks again). */
   canEdit: boolean;
+  /**
+   * Set on a reply shown beside the comment it answers rather than beneath it (that comment is
+   * already COMMENT_MAX_DEPTH deep): the member it replies to, for a "replying to @name" line.
+   */
+  replyingTo?: MentionedMember;
 }
+
+/**
+ * How deep the API nests replies: a post's own comment is depth 1; a reply to a comment at this
+ * depth is listed beside it (under the same parent) with `replyingTo`, so a long chain of replies
+ * stays a bounded tree for every client.
+ */
+export const COMMENT_MAX_DEPTH = 6;
 
 export interface CommentsResponse {
   success: true;

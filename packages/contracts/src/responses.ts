@@ -546,6 +546,7 @@ export const CommentDtoSchema: z.ZodType<CommentDto> = z.strictObject({
   deleted: z.boolean(),
   canDelete: z.boolean(),
   canEdit: z.boolean(),
+  replyingTo: MentionedMemberSchema.optional(),
 });
 
 export const CommentsResponseSchema = z.strictObject({

@@ -1,4 +1,9 @@
-import { parseMentions, type CommentDto, type MentionedMember } from '@kindred/contracts';
+import {
+  COMMENT_MAX_DEPTH,
+  parseMentions,
+  type CommentDto,
+  type MentionedMember,
+} from '@kindred/contracts';
 import type { MemberSummary } from '../users/index.js';
 import { canDeleteComment, canEditComment } from './policy.js';
 import type { CommentRow, MentionedMemberRow } from './repo.js';
@@ -51,19 +56,53 @@ function orderedMentions(content: string, members: MentionedMemberRow[]): Mentio
 }
 
 /**
- * Nests the rows (oldest first) into a tree; replies keep that order under their parent. A deleted
- * placeholder with nothing visible left beneath it is dropped.
+ * Nests the rows (oldest first) into a tree; replies keep that order under their parent. The tree
+ * is at most COMMENT_MAX_DEPTH deep: a reply to a comment at that depth is listed beside it, under
+ * the same parent, saying whom it replies to — so a chain of a thousand replies is a flat list at
+ * depth 6, not a thousand nested levels. A deleted placeholder with nothing visible left beneath
+ * it is dropped.
  */
 export function presentCommentTree(
   rows: readonly CommentRow[],
   hydration: CommentHydration,
 ): CommentDto[] {
   const byId = new Map(rows.map((row) => [row.id, presentComment(row, hydration)]));
-  const roots: CommentDto[] = [];
+  const position = new Map(rows.map((row, index) => [row.id, index]));
+  const childrenOf = new Map<string | null, CommentRow[]>();
   for (const row of rows) {
-    const comment = byId.get(row.id)!;
-    if (row.parentId === null) roots.push(comment);
-    else byId.get(row.parentId)?.replies.push(comment);
+    const siblings = childrenOf.get(row.parentId) ?? [];
+    siblings.push(row);
+    childrenOf.set(row.parentId, siblings);
+  }
+  const roots = (childrenOf.get(null) ?? []).map((row) => byId.get(row.id)!);
+  // Walked without recursion: a chain can be as long as members make it.
+  const pending = roots.map((comment) => ({
+    comment,
+    depth: 1,
+    holder: undefined as CommentDto | undefined,
+  }));
+  const flattenedInto = new Set<CommentDto>();
+  while (pending.length > 0) {
+    const { comment: parent, depth, holder: parentHolder } = pending.pop()!;
+    for (const row of childrenOf.get(parent._id) ?? []) {
+      const reply = byId.get(row.id)!;
+      if (depth < COMMENT_MAX_DEPTH || !parentHolder) {
+        parent.replies.push(reply);
+        pending.push({ comment: reply, depth: depth + 1, holder: parent });
+        continue;
+      }
+      parentHolder.replies.push(reply);
+      flattenedInto.add(parentHolder);
+      if (parent.userId) {
+        const { _id, firstName, lastName } = parent.userId;
+        reply.replyingTo = { _id, firstName, lastName };
+      }
+      pending.push({ comment: reply, depth, holder: parentHolder });
+    }
+  }
+  // Replies listed side by side stay in the order they were written.
+  for (const holder of flattenedInto) {
+    holder.replies.sort((a, b) => position.get(a._id)! - position.get(b._id)!);
   }
   return pruneEmptyPlaceholders(roots);
 }

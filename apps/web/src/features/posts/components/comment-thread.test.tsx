@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ALICE_ID, BOB_ID, author, buildComment, renderWithProviders } from '../test-support';
-import { CommentThread } from './comment-thread';
+import { HighlightedCommentContext } from './comment-highlight';
+import { CommentThread, FOLDED_FROM_DEPTH, REPLIES_PER_PAGE } from './comment-thread';
 import commentsStyles from './comments.module.css';
 
 const POST_ID = '44444444-4444-4444-8444-444444444444';
@@ -75,5 +77,57 @@ describe('a comment thread', () => {
     expect(screen.getByRole('article', { name: 'Comment by Deleted User' })).toBeInTheDocument();
     expect(screen.getByText('This comment was deleted.')).toBeInTheDocument();
     expect(screen.getByText('Still here')).toBeInTheDocument();
+  });
+});
+
+describe('a deep thread', () => {
+  /** A chain of replies `length` deep, as the API would never send it (it nests 6 at most). */
+  function chain(length: number) {
+    let node = buildComment({ content: `Reply ${length - 1}` });
+    for (let index = length - 2; index >= 0; index--) {
+      node = buildComment({ content: `Reply ${index}`, replies: [node] });
+    }
+    return node;
+  }
+
+  it(`folds replies from depth ${FOLDED_FROM_DEPTH} behind "Show N replies", rendering them only when opened`, async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CommentThread postId={POST_ID} comments={[chain(200)]} />);
+    expect(screen.getAllByRole('article')).toHaveLength(FOLDED_FROM_DEPTH);
+    const show = screen.getByRole('button', { name: `Show ${200 - FOLDED_FROM_DEPTH} replies` });
+    await user.click(show);
+    expect(screen.getAllByRole('article')).toHaveLength(FOLDED_FROM_DEPTH + 1);
+    expect(screen.getByText(`Reply ${FOLDED_FROM_DEPTH}`)).toBeInTheDocument();
+  });
+
+  it('shows a long flat list of replies a page at a time, with "replying to @name"', async () => {
+    const user = userEvent.setup();
+    const replies = Array.from({ length: REPLIES_PER_PAGE + 5 }, (_, index) =>
+      buildComment({
+        content: `Flat ${index}`,
+        replyingTo: { _id: ALICE_ID, firstName: 'Alice', lastName: 'Archer' },
+      }),
+    );
+    const root = buildComment({ content: 'Root', replies });
+    renderWithProviders(<CommentThread postId={POST_ID} comments={[root]} />);
+    expect(screen.getAllByRole('article')).toHaveLength(1 + REPLIES_PER_PAGE);
+    expect(screen.getAllByRole('link', { name: '@Alice Archer' })[0]).toHaveAttribute(
+      'href',
+      `/viewprofile/${ALICE_ID}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Show more replies (5)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(1 + REPLIES_PER_PAGE + 5);
+  });
+
+  it('opens the folds that hold the comment a link points at', () => {
+    const deep = chain(8);
+    let target = deep;
+    while (target.replies[0]) target = target.replies[0];
+    renderWithProviders(
+      <HighlightedCommentContext.Provider value={target._id}>
+        <CommentThread postId={POST_ID} comments={[deep]} />
+      </HighlightedCommentContext.Provider>,
+    );
+    expect(screen.getByText('Reply 7')).toBeInTheDocument();
   });
 });

@@ -1,15 +1,21 @@
 import type { CommentDto } from '@kindred/contracts';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { ActionMenu, type ActionMenuItem } from '../../../components/ui/action-menu';
 import { getStoredUserId } from '../../../lib/storage';
 import { useMemberSafetyActions } from '../../blocks';
 import { useReportAction } from '../../moderation';
 import { postsToast } from '../toast';
 import { useDeleteComment } from '../api/delete-comment';
-import { REPLY_INDENT_PX } from '../lib/comment-tree';
+import { countVisibleComments, REPLY_INDENT_PX } from '../lib/comment-tree';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { AuthorLine } from './author-line';
-import { commentElementId, useCommentHighlight } from './comment-highlight';
+import {
+  commentElementId,
+  HighlightedCommentContext,
+  useCommentHighlight,
+} from './comment-highlight';
 import { CommentForm } from './comment-form';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditCommentForm } from './edit-comment-form';
@@ -49,15 +55,83 @@ export function CommentThread({
       {comments.map((comment) => (
         <li key={comment._id}>
           <CommentItem postId={postId} comment={comment} depth={depth} canReply={canReply} />
-          <CommentThread
+          <Replies
             postId={postId}
-            comments={comment.replies}
+            replies={comment.replies}
             depth={depth + 1}
             canReply={canReply}
           />
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * From this depth (0 = the post's own comments) replies start folded behind "Show N replies", and
+ * any list of replies shows this many at a time: a long conversation costs nothing to render until
+ * someone opens it (the API nests at most COMMENT_MAX_DEPTH levels; deeper replies come flat).
+ */
+export const FOLDED_FROM_DEPTH = 3;
+export const REPLIES_PER_PAGE = 20;
+
+function containsComment(comments: readonly CommentDto[], commentId: string): boolean {
+  return comments.some(
+    (comment) => comment._id === commentId || containsComment(comment.replies, commentId),
+  );
+}
+
+function Replies({
+  postId,
+  replies,
+  depth,
+  canReply,
+}: {
+  postId: string;
+  replies: readonly CommentDto[];
+  depth: number;
+  canReply: boolean;
+}) {
+  const highlightedId = useContext(HighlightedCommentContext);
+  // A comment a link points at is never left folded away.
+  const holdsHighlight = highlightedId !== null && containsComment(replies, highlightedId);
+  const [shown, setShown] = useState(depth >= FOLDED_FROM_DEPTH ? 0 : REPLIES_PER_PAGE);
+  if (replies.length === 0) return null;
+  const visible = holdsHighlight ? replies : replies.slice(0, shown);
+  if (visible.length === 0) {
+    const count = countVisibleComments(replies);
+    return (
+      <button
+        type="button"
+        className={clsx(
+          actionStyles.postAction,
+          actionStyles.postActionSmall,
+          commentsStyles.showReplies,
+        )}
+        aria-expanded={false}
+        onClick={() => setShown(REPLIES_PER_PAGE)}
+      >
+        {count === 1 ? 'Show 1 reply' : `Show ${count} replies`}
+      </button>
+    );
+  }
+  return (
+    <>
+      <CommentThread postId={postId} comments={visible} depth={depth} canReply={canReply} />
+      {visible.length < replies.length ? (
+        <button
+          type="button"
+          className={clsx(
+            actionStyles.postAction,
+            actionStyles.postActionSmall,
+            commentsStyles.showReplies,
+          )}
+          onClick={() => setShown((count) => count + REPLIES_PER_PAGE)}
+        >
+          {`Show more replies (${replies.length - visible.length})`}
+        </button>
+      ) : null}
+    </>
   );
 }
 
@@ -167,9 +241,22 @@ function CommentItem({
       {editing ? (
         <EditCommentForm postId={postId} comment={comment} onDone={() => setEditing(false)} />
       ) : (
-        <p className={commentsStyles.commentContent}>
-          <MentionContent content={comment.content} mentions={comment.mentions} />
-        </p>
+        <>
+          {comment.replyingTo ? (
+            <p className={commentsStyles.replyingTo}>
+              Replying to{' '}
+              <Link
+                className={commentsStyles.mention}
+                to={paths.viewProfile(comment.replyingTo._id)}
+              >
+                @{comment.replyingTo.firstName} {comment.replyingTo.lastName}
+              </Link>
+            </p>
+          ) : null}
+          <p className={commentsStyles.commentContent}>
+            <MentionContent content={comment.content} mentions={comment.mentions} />
+          </p>
+        </>
       )}
       <div className={commentsStyles.commentActions}>
         {canReply ? (
