@@ -29,6 +29,16 @@ describe('configuration', () => {
     expect(stored.sessionSecret).toBe(first.sessionSecret);
   });
 
+  it('takes RATE_LIMIT_MULTIPLIER for load tests, unset by default, and refuses zero', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).rateLimitMultiplier).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_MULTIPLIER: '1000' }).rateLimitMultiplier,
+    ).toBe(1000);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), RATE_LIMIT_MULTIPLIER: '0' })).toThrow(
+      /RATE_LIMIT_MULTIPLIER/,
+    );
+  });
+
   it('names the bad variable in its error', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'mysql://x' })).toThrow(

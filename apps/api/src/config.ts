@@ -60,6 +60,8 @@ const envSchema = z.object({
     z.url('must be a URL such as https://nominatim.example').optional(),
   ),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+  /** Scales every rate and flood limit (default 1 in production, 100 elsewhere). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(1_000_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: optionalString,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -106,6 +108,8 @@ export interface Config {
   /** An optional online (Nominatim-compatible) reverse geocoder; the offline gazetteer otherwise. */
   geocoderUrl: string | undefined;
   bcryptCost: number;
+  /** Scales every rate and flood limit; unset means 1 in production and 100 elsewhere. */
+  rateLimitMultiplier: number | undefined;
   logLevel: string;
   webDistDir: string | undefined;
   /** The env file read at start (its values never override the environment), if there was one. */
@@ -230,6 +234,7 @@ export function loadConfig(
       : undefined,
     geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
     bcryptCost: e.BCRYPT_COST,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: e.WEB_DIST_DIR,
     envFile,

@@ -122,7 +122,7 @@ export async function createAppContext(
     rateLimiters: createRateLimiters(
       database,
       overrides.rateLimits,
-      config.isProduction ? 1 : NON_PRODUCTION_LIMIT_MULTIPLIER,
+      config.rateLimitMultiplier ?? (config.isProduction ? 1 : NON_PRODUCTION_LIMIT_MULTIPLIER),
     ),
     background: overrides.background ?? createBackgroundTasks(logger),
     liveEvents,
