@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ENTITLEMENTS, MEGABYTE, TRIAL_DAYS } from '@kindred/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from './db/client.js';
 import { photos, posts, users } from './db/schema.js';
 import { pngImage } from './features/posts/test-factories.js';
 import {
@@ -15,7 +17,7 @@ import {
 import { runTrialReminders } from './jobs/trial-reminders.js';
 import { LOOSE_RATE_LIMITS, signUp } from './test/account-entry.js';
 import { createTestApp, type TestApp } from './test/app.js';
-import { sessionCookieFor, signedInUser } from './test/factories.js';
+import { buildUser, sessionCookieFor, signedInUser } from './test/factories.js';
 import { createMailCatcher } from './test/mail.js';
 
 /**
@@ -184,5 +186,32 @@ describe('the end of the free trial (manual clock)', () => {
     expect(await t.context.db.select().from(photos).where(eq(photos.userId, user.id))).toHaveLength(
       3,
     );
+  });
+});
+
+describe('members who signed up before the trial end was recorded at sign-up', () => {
+  it('get sign-up + 60 days from the migration; a recorded end date is kept', async () => {
+    const migration = readFileSync(path.join(migrationsFolder, '0007_trial_reminders.sql'), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.trim())
+      .find((statement) => statement.includes('UPDATE "users"'));
+    expect(backfill).toBeDefined();
+
+    const signedUpAt = new Date(t.clock.now().getTime() - 100 * DAY);
+    const without = await buildUser(t.context, { createdAt: signedUpAt, trialEndDate: null });
+    const recordedEnd = new Date(t.clock.now().getTime() + 20 * DAY);
+    const recorded = await buildUser(t.context, {
+      createdAt: signedUpAt,
+      plan: 'free',
+      subscriptionStatus: 'trial',
+      trialEndDate: recordedEnd,
+    });
+    await t.context.db.execute(sql.raw(backfill!));
+
+    expect((await userRow(without.id)).trialEndDate).toEqual(
+      new Date(signedUpAt.getTime() + TRIAL_DAYS * DAY),
+    );
+    expect((await userRow(recorded.id)).trialEndDate).toEqual(recordedEnd);
   });
 });
