@@ -403,6 +403,8 @@ export async function regenerateRecoveryCodes(
     },
   );
   if (outcome.kind !== 'recovery-codes-replaced') return outcome;
+  // New recovery codes change how the account's second factor can be passed: the member hears of it.
+  await notifySecurityEvent(context, userId, 'two_factor_changed');
   if (outcome.user) await mailMember(context, outcome.user, recoveryCodesReplacedEmail, {});
   return { kind: 'recovery-codes-replaced', recoveryCodes: outcome.recoveryCodes };
 }

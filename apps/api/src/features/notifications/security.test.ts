@@ -12,6 +12,7 @@ import {
 } from '../../test/account-entry.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createMailCatcher } from '../../test/mail.js';
+import { totpCodeAt } from '../../test/totp.js';
 
 const mail = createMailCatcher();
 let t: TestApp;
@@ -31,7 +32,7 @@ const typesOf = async (agent: Agent): Promise<string[]> => {
 };
 
 describe('security notifications, through sign-in itself', () => {
-  it('enabling 2FA tells the member once; a recovery code used at login tells them once', async () => {
+  it('enabling 2FA, a recovery code used at login and new recovery codes each tell the member once', async () => {
     const agent = request.agent(t.app);
     const account = await signUp(agent);
     await verifyEmail(agent, mail, account.email);
@@ -60,5 +61,17 @@ describe('security notifications, through sign-in itself', () => {
       .send({ userId: account.userId, recoveryCode: codes[0] })
       .expect(200);
     expect(await typesOf(other)).toEqual(['recovery_code_used', 'two_factor_changed']);
+
+    // New recovery codes (Settings, with a fresh authenticator code) are a 2FA change too.
+    t.clock.advance(60_000);
+    await other
+      .post('/api/2fa/recovery-codes')
+      .send({ token: totpCodeAt(secret, t.clock.now()) })
+      .expect(200);
+    expect(await typesOf(other)).toEqual([
+      'two_factor_changed',
+      'recovery_code_used',
+      'two_factor_changed',
+    ]);
   });
 });
