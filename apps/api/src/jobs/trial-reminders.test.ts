@@ -154,6 +154,16 @@ describe('trial reminders', () => {
     }
   });
 
+  it('is scheduled by startJobs: a due reminder goes out soon after start', async () => {
+    const member = await onTrial(2);
+    const jobs = startJobs(t.context, { firstRunDelayMs: 10 });
+    try {
+      await expect.poll(() => mail.to(member.email).length, { timeout: 5000 }).toBe(1);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
   it('leaves a reminder due again when it could not be sent', async () => {
     const failing = await createTestApp({
       mailer: { mode: 'smtp', send: () => Promise.reject(new Error('SMTP down')), close() {} },
