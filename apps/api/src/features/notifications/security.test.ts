@@ -74,4 +74,34 @@ describe('security notifications, through sign-in itself', () => {
       'two_factor_changed',
     ]);
   });
+
+  it('a password reset tells the member once', async () => {
+    const agent = request.agent(t.app);
+    const account = await signUp(agent);
+    await verifyEmail(agent, mail, account.email);
+    const secret = await setUpTwoFactor(agent, account.userId);
+    expect((await verifyTwoFactor(t, agent, account.userId, secret)).status).toBe(200);
+
+    await request(t.app)
+      .post('/api/users/password/forgot')
+      .send({ email: account.email })
+      .expect(200);
+    await t.context.background.settled();
+    await request(t.app)
+      .post('/api/users/password/reset')
+      .send({
+        email: account.email,
+        code: mail.latestCode(account.email),
+        password: 'another-long-password-7',
+      })
+      .expect(200);
+
+    const again = request.agent(t.app);
+    await again
+      .post('/api/users/login')
+      .send({ email: account.email, password: 'another-long-password-7' })
+      .expect(200);
+    expect((await verifyTwoFactor(t, again, account.userId, secret)).status).toBe(200);
+    expect(await typesOf(again)).toEqual(['password_changed', 'two_factor_changed']);
+  });
 });
