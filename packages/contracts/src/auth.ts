@@ -120,6 +120,9 @@ export const AUTH_MESSAGES = {
   phoneCodeFailed: 'Failed to send verification code',
   phoneCodeOtherNumber: 'Please request a code for this phone number first',
   phoneVerified: 'Phone number verified successfully!',
+  /** Says that the number is taken, never by which account. */
+  phoneTaken:
+    'This phone number already verifies another Kindred account. Each number can verify only one account: please use a different number.',
 
   tooManyAttempts: (seconds: number) =>
     `Too many attempts. Please try again in ${formatWait(seconds)}.`,

@@ -32,7 +32,8 @@ export async function buildUser(
       passwordHash,
       emailVerifiedAt: now,
       totpEnabledAt: now,
-      phoneNumber: '+919876543210',
+      // Each member's own number: a number verifies one account only.
+      phoneNumber: `+91${9_000_000_000 + (randomBytes(4).readUInt32BE() % 999_999_999)}`,
       phoneVerifiedAt: now,
       ...overrides,
       firstName,

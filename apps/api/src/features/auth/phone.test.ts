@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@kindred/contracts';
 import { users, verificationCodes } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -22,6 +22,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+// The tests share one number, and a number verifies one account only (phone-uniqueness.test.ts):
+// each test starts with it free.
+afterEach(async () => {
+  await t.context.db
+    .update(users)
+    .set({ phoneVerifiedAt: null })
+    .where(eq(users.phoneNumber, '+919876543210'));
 });
 
 /** A member who passed 2FA but has not verified a phone yet. */

@@ -17,6 +17,8 @@ export type Refusal =
   | { kind: 'email-not-verified' }
   | { kind: 'email-not-sent' }
   | { kind: 'sms-not-sent' }
+  /** The number already verifies another account (which one is never said). */
+  | { kind: 'phone-taken' }
   | { kind: 'two-factor-already-enabled' }
   | { kind: 'two-factor-not-set-up' }
   | { kind: 'two-factor-code-wrong' }
@@ -57,6 +59,7 @@ const REFUSALS: { [K in RefusalKind]: (refusal: Extract<Refusal, { kind: K }>) =
     new AppError(403, AUTH_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED'),
   'email-not-sent': () => new AppError(502, AUTH_MESSAGES.otpEmailFailed),
   'sms-not-sent': () => new AppError(502, AUTH_MESSAGES.phoneCodeFailed),
+  'phone-taken': () => new AppError(409, AUTH_MESSAGES.phoneTaken),
   'two-factor-already-enabled': () =>
     new AppError(409, AUTH_MESSAGES.twoFactorAlreadyEnabled, 'TWO_FACTOR_ALREADY_ENABLED'),
   'two-factor-not-set-up': () =>

@@ -7,6 +7,7 @@ import {
   findAccountById,
   markEmailVerified,
   markPhoneVerified,
+  phoneVerifiesAnotherAccount,
   recordLogin,
   type AccountRow,
 } from '../users/index.js';
@@ -270,7 +271,7 @@ export async function verifyEmailCode(
 export type SendPhoneCodeOutcome =
   /** `devCode`: the code itself, only in SMS development mode outside production. */
   | { kind: 'phone-code-sent'; devCode?: string }
-  | Extract<Refusal, { kind: 'session-expired' | 'sms-not-sent' }>
+  | Extract<Refusal, { kind: 'session-expired' | 'sms-not-sent' | 'phone-taken' }>
   | Extract<CodeRefusal, { kind: 'code-resend-wait' }>;
 
 export async function sendPhoneCode(
@@ -281,6 +282,10 @@ export async function sendPhoneCode(
   await countCodeSent(context.rateLimiters, userId);
   const user = await findAccountById(context.db, userId);
   if (!user) return { kind: 'session-expired' };
+  // No text for a number that cannot be verified here (checked again when the code comes back).
+  if (await phoneVerifiesAnotherAccount(context.db, phoneNumber, user.id)) {
+    return { kind: 'phone-taken' };
+  }
   const target: CodeTarget = { userId: user.id, purpose: 'phone', target: phoneNumber };
   const issued = await issueCode(context, target);
   if (issued.kind !== 'code-issued') return issued;
@@ -302,7 +307,7 @@ export async function sendPhoneCode(
 
 export type VerifyPhoneCodeOutcome =
   | { kind: 'phone-verified'; user: UserRow }
-  | Extract<Refusal, { kind: 'session-expired' }>
+  | Extract<Refusal, { kind: 'session-expired' | 'phone-taken' }>
   | CodeRefusal;
 
 export async function verifyPhoneCode(
@@ -325,5 +330,6 @@ export async function verifyPhoneCode(
     input.phoneNumber,
     context.clock.now(),
   );
+  if (verified === 'phone-taken') return { kind: 'phone-taken' };
   return verified ? { kind: 'phone-verified', user: verified } : { kind: 'session-expired' };
 }
