@@ -1,3 +1,4 @@
+import { trialEndFrom } from '@kindred/contracts';
 import { and, desc, eq, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { nameSearchColumns } from './names.js';
@@ -62,7 +63,10 @@ export interface NewAccount {
   termsVersion: string;
 }
 
-/** The new account, or undefined when the email already has one. */
+/**
+ * The new account, or undefined when the email already has one. The free trial runs from sign-up
+ * (issue 14), so its end is recorded now; choosing a plan later never moves it.
+ */
 export async function createAccount(
   db: Executor,
   input: NewAccount,
@@ -80,6 +84,7 @@ export async function createAccount(
     .values({
       ...input,
       ...nameSearchColumns(input.firstName, input.lastName),
+      trialEndDate: trialEndFrom(now),
       createdAt: now,
       updatedAt: now,
     })
