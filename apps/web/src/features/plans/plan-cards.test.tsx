@@ -1,8 +1,10 @@
 import { ENTITLEMENTS, PLANS, planFeatureLines, type PlansResponse } from '@kindred/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { api } from '../../lib/api-client';
 import { mockApi, respond } from '../../testing/api';
 import { renderApp } from '../../testing/render';
 import { renderWithProviders, VIEWER_ID } from '../posts/test-support';
@@ -172,5 +174,49 @@ describe('a full photo allowance', () => {
     expect(within(upgrade).getByRole('listitem', { name: 'Beginner' })).toHaveTextContent(
       'Unlocks photo uploads',
     );
+  });
+});
+
+function PostButton() {
+  const [answered, setAnswered] = useState(0);
+  const post = () =>
+    void api
+      .post('/posts/create')
+      .catch(() => undefined)
+      .finally(() => setAnswered((count) => count + 1));
+  return (
+    <button type="button" onClick={post}>
+      Post ({answered} answered)
+    </button>
+  );
+}
+
+describe('a refusal no plan lifts', () => {
+  it('opens no upgrade dialog (Professional past its storage: requiredPlan null)', async () => {
+    window.localStorage.setItem('userId', VIEWER_ID);
+    const refusal = (requiredPlan: string | null) =>
+      respond(403, {
+        success: false,
+        code: 'PLAN_LIMIT',
+        message: 'Media storage: no more room.',
+        feature: 'mediaStorageBytes',
+        requiredPlan,
+      });
+    mockApi({ 'POST /api/posts/create': refusal(null) });
+    renderWithProviders(
+      <>
+        <PlanLimitDialog />
+        <PostButton />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Post (0 answered)' }));
+    await screen.findByRole('button', { name: 'Post (1 answered)' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // The same refusal naming a plan does open it.
+    mockApi({ 'POST /api/posts/create': refusal('professional') });
+    await user.click(screen.getByRole('button', { name: 'Post (1 answered)' }));
+    expect(await screen.findByRole('dialog', { name: 'Upgrade your plan' })).toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import { UpgradeModal } from './upgrade-modal';
 
 interface Refusal {
   feature: EntitlementKey;
-  requiredPlan: UpgradePlanId | null;
+  requiredPlan: UpgradePlanId;
   message: string;
 }
 
@@ -27,7 +27,9 @@ export function PlanLimitDialog() {
   useEffect(() => {
     setPlanLimitHandler((error) => {
       const limit = error.planLimit;
-      if (!limit) return;
+      // Past what every plan allows (the 6-photo cap, Professional's storage) no plan helps: the
+      // screen's own message says so, and no dialog sells an upgrade.
+      if (!limit || limit.requiredPlan === null) return;
       setRefusal({ ...limit, message: error.message });
       // What the member may do has just been shown to be other than the app thought.
       void queryClient.invalidateQueries({ queryKey: planKeys.mine });
