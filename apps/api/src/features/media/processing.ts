@@ -9,6 +9,33 @@ export type VideoMime = 'video/mp4' | 'video/webm';
 const IMAGE_TYPES = new Set<string>(['image/jpeg', 'image/png', 'image/webp']);
 const VIDEO_TYPES = new Set<string>(['video/mp4', 'video/webm']);
 
+/**
+ * Decoding is bounded twice: libvips works with at most this many threads per image, and at most
+ * this many images are decoded at once in the process (the rest wait their turn), so parallel
+ * uploads cannot multiply the memory a decode takes.
+ */
+const DECODE_THREADS = 2;
+const MAX_CONCURRENT_DECODES = 2;
+sharp.concurrency(DECODE_THREADS);
+
+let decodesRunning = 0;
+const decodeQueue: (() => void)[] = [];
+
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decodesRunning >= MAX_CONCURRENT_DECODES) {
+    await new Promise<void>((resolve) => decodeQueue.push(resolve));
+  } else {
+    decodesRunning += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = decodeQueue.shift();
+    if (next) next();
+    else decodesRunning -= 1;
+  }
+}
+
 /** Larger images are refused before decoding: a small file can declare a huge canvas. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 export const MAX_IMAGE_DIMENSION = 2048;
@@ -45,10 +72,11 @@ export interface ProcessedPhoto {
  * without decoding it), then auto-orients, bounds the size and writes a fresh WebP. sharp writes no
  * metadata unless asked, so EXIF (GPS included), XMP and ICC comments never survive.
  */
-export async function processImage(
-  data: Buffer,
-  unreadableMessage: string,
-): Promise<ProcessedPhoto> {
+export function processImage(data: Buffer, unreadableMessage: string): Promise<ProcessedPhoto> {
+  return withDecodeSlot(() => decodeImage(data, unreadableMessage));
+}
+
+async function decodeImage(data: Buffer, unreadableMessage: string): Promise<ProcessedPhoto> {
   let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: false }).metadata();

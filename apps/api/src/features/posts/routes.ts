@@ -56,7 +56,7 @@ export function postRoutes(context: AppContext): Router {
     '/posts/create',
     requireMember,
     limitPerMember(context.rateLimiters, 'postCreatePerMember'),
-    receivePostMedia,
+    receivePostMedia(context),
     async (req, res) => {
       const input = parseBody(CreatePostSchema, req);
       const authorId = assertActingAs(req, input.userId);

@@ -34,7 +34,7 @@ export function profileRoutes(context: AppContext): Router {
     '/profile/upload-photo',
     requireMember,
     limitPerMember(context.rateLimiters, 'photoUploadPerMember'),
-    receivePhoto,
+    receivePhoto(context),
     async (req, res) => {
       if (!req.file) throw badRequest(PHOTO_MESSAGES.missingFile);
       const uploaded = await uploadPhoto(context, memberId(req), req.file);
