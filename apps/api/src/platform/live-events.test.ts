@@ -265,7 +265,7 @@ describe.skipIf(!redisReachable)(
     it('refuses to start when Redis does not answer, rather than dropping events silently', async () => {
       await expect(
         createRedisLiveEvents({ url: 'redis://127.0.0.1:9', channel, logger }),
-      ).rejects.toThrow();
+      ).rejects.toThrow('cannot reach the Redis server in REDIS_URL (127.0.0.1:9)');
     });
   },
 );

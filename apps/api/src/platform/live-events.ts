@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Logger } from './logger.js';
+import { StartupError } from './startup-error.js';
 
 /**
  * Member-addressed live events: a process publishes "this happened for member M" and every
@@ -213,7 +214,8 @@ export async function createPostgresLiveEvents(
   };
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client(pool.options);
+    // Keep-alive probes: an idle LISTEN connection is otherwise dropped silently by some networks.
+    const client = new pg.Client({ ...pool.options, keepAlive: true });
     client.on('notification', (message) => {
       if (message.channel !== channel || message.payload === undefined) return;
       deliverPayload(message.payload).catch((error: unknown) =>
@@ -361,7 +363,9 @@ export async function createRedisLiveEvents(options: RedisLiveEventsOptions): Pr
   } catch (error) {
     publisher.disconnect();
     subscriber.disconnect();
-    throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    const { host } = new URL(url);
+    throw new StartupError(`cannot reach the Redis server in REDIS_URL (${host}): ${reason}`);
   }
 
   return {
