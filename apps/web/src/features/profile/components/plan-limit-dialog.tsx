@@ -30,7 +30,11 @@ export function PlanLimitDialog() {
       // Past what every plan allows (the 6-photo cap, Professional's storage) no plan helps: the
       // screen's own message says so, and no dialog sells an upgrade.
       if (!limit || limit.requiredPlan === null) return;
-      setRefusal({ ...limit, message: error.message });
+      setRefusal({
+        feature: limit.feature,
+        requiredPlan: limit.requiredPlan,
+        message: error.message,
+      });
       // What the member may do has just been shown to be other than the app thought.
       void queryClient.invalidateQueries({ queryKey: planKeys.mine });
     });
