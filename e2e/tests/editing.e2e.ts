@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from '../support/axe.js';
 import { launchBrowser, newMemberBrowser } from '../support/browser.js';
 import { createVerifiedMember, rememberSignedIn, type Member } from '../support/members.js';
+import { payForPlan } from '../support/plans.js';
 
 /** Changing your mind after the fact: the profile, the photos' order, a post. */
 
@@ -32,10 +33,7 @@ async function memberWithProfile(
   photoCount: number,
 ): Promise<{ member: Member; photos: Uploaded[] }> {
   const member = await createVerifiedMember(context, names);
-  const plan = await context.request.post('/api/subscription/select-plan', {
-    data: { userId: member.id, planId: 'professional' },
-  });
-  expect(plan.ok()).toBe(true);
+  await payForPlan(context, 'professional');
   const photos: Uploaded[] = [];
   for (let index = 0; index < photoCount; index += 1) {
     const upload = await context.request.post('/api/profile/upload-photo', {

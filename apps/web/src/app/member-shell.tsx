@@ -12,6 +12,11 @@ const PlanLimitDialog = lazy(() =>
   import('../features/profile').then((m) => ({ default: m.PlanLimitDialog })),
 );
 
+// Loaded after the page: back from checkout (`?checkout=…`), says how it went and refreshes.
+const CheckoutReturnNotice = lazy(() =>
+  import('../features/billing').then((m) => ({ default: m.CheckoutReturnNotice })),
+);
+
 // Loaded after the page: the live connection and the unread count are not first-paint.
 const MemberNotifications = lazy(() =>
   import('../features/notifications').then((m) => ({ default: m.MemberNotifications })),
@@ -57,6 +62,9 @@ export function MemberShell() {
       </Suspense>
       <Suspense fallback={null}>
         <PlanLimitDialog />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CheckoutReturnNotice />
       </Suspense>
       {settingsWanted ? (
         <Suspense fallback={null}>

@@ -52,6 +52,11 @@ const memberRoutes: RouteObject[] = [
     lazy: page(() => import('../features/posts/routes/post-page'), 'PostPage'),
   },
   {
+    // The test-mode payments provider's checkout page (features/billing).
+    path: '/checkout/test/:sessionId',
+    lazy: page(() => import('../features/billing/routes/test-checkout-page'), 'TestCheckoutPage'),
+  },
+  {
     path: '/moderation',
     lazy: page(() => import('../features/moderation/routes/moderation-page'), 'ModerationPage'),
   },
@@ -82,6 +87,10 @@ const memberRoutes: RouteObject[] = [
           () => import('../features/settings/sections/notifications'),
           'NotificationsSection',
         ),
+      },
+      {
+        path: 'plan',
+        lazy: page(() => import('../features/billing/routes/plan-settings'), 'PlanSettingsSection'),
       },
       {
         path: 'blocked',

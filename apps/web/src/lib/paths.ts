@@ -26,6 +26,7 @@ export const paths = {
 /** The Settings page's sections, in the order of its navigation. */
 export const SETTINGS_SECTIONS = [
   'account',
+  'plan',
   'security',
   'sessions',
   'privacy',
@@ -35,7 +36,7 @@ export const SETTINGS_SECTIONS = [
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 const MEMBER_PATH =
-  /^\/(feed|view-all|settings|moderation|notifications)\/?$|^\/(viewprofile|profileedit|settings|posts)\/[^/]+\/?$/;
+  /^\/(feed|view-all|settings|moderation|notifications)\/?$|^\/(viewprofile|profileedit|settings|posts|checkout\/test)\/[^/]+\/?$/;
 
 /** True for the screens that need a signed-in member (spec §2 route table). */
 export function isMemberPath(pathname: string): boolean {

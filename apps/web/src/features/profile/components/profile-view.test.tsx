@@ -7,7 +7,11 @@ import { withoutTrialBannerCall } from '../../subscription/test-support';
 
 const EMPTY_POSTS = { body: { success: true, posts: [], nextCursor: null } };
 
+const CHECKOUT_ID = 'test-checkout-id-0123456789abcdef';
+
 function mockProfileApi(overrides: Parameters<typeof mockApi>[0] = {}) {
+  // The provider's confirmation (test-mode Pay) switches the plan the subscription reads.
+  let paid = false;
   return mockApi({
     [`GET /api/profile/${OTHER_ID}`]: {
       body: {
@@ -61,15 +65,44 @@ function mockProfileApi(overrides: Parameters<typeof mockApi>[0] = {}) {
         nextCursor: null,
       },
     },
-    [`GET /api/users/${MEMBER_ID}/subscription`]: {
+    [`GET /api/users/${MEMBER_ID}/subscription`]: () => ({
       body: {
         success: true,
-        subscription: {
-          planName: 'free',
-          status: 'trial',
-          trialEndDate: new Date(Date.now() + 10.5 * 86_400_000).toISOString(),
+        subscription: paid
+          ? { planName: 'beginner', status: 'active', trialEndDate: null }
+          : {
+              planName: 'free',
+              status: 'trial',
+              trialEndDate: new Date(Date.now() + 10.5 * 86_400_000).toISOString(),
+            },
+      },
+    }),
+    'POST /api/subscription/checkout': {
+      body: { success: true, url: `/checkout/test/${CHECKOUT_ID}` },
+    },
+    [`GET /api/subscription/checkout/test/${CHECKOUT_ID}`]: {
+      body: {
+        success: true,
+        session: {
+          id: CHECKOUT_ID,
+          planId: 'beginner',
+          planName: 'Beginner',
+          priceLabel: '$5/month',
+          status: 'open',
+          returnPath: `/viewprofile/${MEMBER_ID}`,
         },
       },
+    },
+    [`POST /api/subscription/checkout/test/${CHECKOUT_ID}/complete`]: () => {
+      paid = true;
+      return {
+        body: {
+          success: true,
+          message: 'Payment confirmed: your plan is active',
+          subscription: { planName: 'beginner', status: 'active', trialEndDate: null },
+          returnPath: `/viewprofile/${MEMBER_ID}`,
+        },
+      };
     },
     'POST /api/subscription/select-plan': {
       body: {
@@ -250,24 +283,39 @@ describe('own profile', () => {
       within(upgrade).getByRole('button', { name: 'Trial-Free: your current plan' }),
     ).toBeDisabled();
     await user.click(within(upgrade).getByRole('button', { name: 'Choose Beginner' }));
-    expect(await screen.findByText('Plan selected successfully')).toBeInTheDocument();
-    expect(calls.find((call) => call.key === 'POST /api/subscription/select-plan')?.body).toEqual({
-      userId: MEMBER_ID,
+
+    // A paid plan goes to checkout (here the test-mode page) and back; select-plan is not used.
+    expect(
+      await screen.findByRole('heading', { name: 'Checkout' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Test mode — no money is taken');
+    expect(calls.find((call) => call.key === 'POST /api/subscription/checkout')?.body).toEqual({
       planId: 'beginner',
+      returnPath: `/viewprofile/${MEMBER_ID}`,
     });
-    await waitFor(() =>
-      expect(screen.getByRole('region', { name: 'Your subscription' })).toHaveTextContent(
-        'Beginner Plan',
+    await user.click(await screen.findByRole('button', { name: 'Pay $5/month (test)' }));
+    expect(
+      await screen.findByText(
+        'Thank you! Your new plan is active as soon as the payment is confirmed.',
       ),
+    ).toBeInTheDocument();
+    // Back on the profile page (loaded again), the subscription is read afresh.
+    await waitFor(
+      () =>
+        expect(screen.getByRole('region', { name: 'Your subscription' })).toHaveTextContent(
+          'Beginner Plan',
+        ),
+      { timeout: 5_000 },
     );
     expect(screen.getByRole('region', { name: 'Your subscription' })).toHaveClass(
       'subscription--active',
     );
+    expect(calls.some((call) => call.key === 'POST /api/subscription/select-plan')).toBe(false);
   });
 
   it('says "Failed to select plan" when choosing fails', async () => {
     mockProfileApi({
-      'POST /api/subscription/select-plan': { status: 500, body: { success: false, message: 'x' } },
+      'POST /api/subscription/checkout': { status: 500, body: { success: false } },
     });
     renderApp(`/viewprofile/${MEMBER_ID}`);
     const user = userEvent.setup();

@@ -1,15 +1,19 @@
 import {
   ENTITLEMENT_FEATURES,
+  isPaidPlan,
   type EntitlementKey,
   type PlanId,
   type UpgradePlanId,
 } from '@kindred/contracts';
 import { clsx } from 'clsx';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/toasts';
+import { messageOf } from '../../../lib/api-client';
+import { useStartCheckout } from '../../billing';
 import { PlanFeatureList, usePlans } from '../../plans';
 import { useSelectPlan } from '../api/select-plan';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
@@ -29,25 +33,38 @@ export interface UpgradeModalProps {
 
 /**
  * The plans (SPEC §2, §9) with their feature lines from GET /api/plans (the same lines as the
- * wizard's cards); choosing one records it (select-plan).
+ * wizard's cards). Choosing Trial-Free records it (select-plan); a paid plan goes to checkout and
+ * turns on only when the payments provider confirms the payment.
  */
 export function UpgradeModal({ open, onClose, userId, currentPlan, limit }: UpgradeModalProps) {
   const plans = usePlans().data?.plans ?? [];
   const selectPlan = useSelectPlan();
+  const startCheckout = useStartCheckout();
+  const location = useLocation();
   const [choosing, setChoosing] = useState<PlanId | null>(null);
   // Toasts sit behind an open dialog (the top layer): a failure is said inside it too.
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
 
   const choose = async (planId: PlanId) => {
     setChoosing(planId);
-    setFailed(false);
+    setFailed(null);
     try {
+      if (isPaidPlan(planId)) {
+        // Back to this page afterwards, where `?checkout=…` says how it went.
+        await startCheckout.mutateAsync({
+          planId,
+          returnPath: `${location.pathname}${location.search}`,
+        });
+        return;
+      }
       await selectPlan.mutateAsync({ userId, planId });
       notify.success(M.planSelected);
       onClose();
-    } catch {
-      notify.error(M.planSelectFailed);
-      setFailed(true);
+    } catch (error) {
+      // e.g. 409 PAID_PLAN_ACTIVE: Trial-Free while a paid plan runs is reached by cancelling it.
+      const message = messageOf(error, M.planSelectFailed);
+      notify.error(message);
+      setFailed(message);
     } finally {
       setChoosing(null);
     }
@@ -69,7 +86,7 @@ export function UpgradeModal({ open, onClose, userId, currentPlan, limit }: Upgr
           {limit.message}
         </Alert>
       ) : null}
-      {failed ? <Alert tone="error">{M.planSelectFailed}</Alert> : null}
+      {failed ? <Alert tone="error">{failed}</Alert> : null}
       <ul className={styles.plans}>
         {plans.map((plan) => {
           const current = plan.id === currentPlan;

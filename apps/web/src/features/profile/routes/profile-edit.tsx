@@ -1,3 +1,4 @@
+import { isPaidPlan } from '@kindred/contracts';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { MemberLayout } from '../../../components/layout/member-layout';
@@ -10,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import { getStoredUserId } from '../../../lib/storage';
 import { useMember } from '../api/get-member';
 import { useProfile } from '../api/get-profile';
+import { useSubscription } from '../api/get-subscription';
 import { PageLoading } from '../components/page-loading';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
 import { ProfileWizard } from '../wizard/profile-wizard';
@@ -36,6 +38,9 @@ function ProfileEditScreen({ userId }: { userId: string }) {
   const isNew = profile.error instanceof ApiError && profile.error.status === 404;
   // A new profile starts from the names given at sign-up.
   const member = useMember(userId, { enabled: isNew });
+  // Back from checkout for a paid plan: the plan step shows the plan now paid for (the same
+  // request as the member layout's trial banner).
+  const subscription = useSubscription(userId);
   const loadError = profile.error && !isNew ? profile.error : null;
 
   useEffect(() => {
@@ -56,13 +61,19 @@ function ProfileEditScreen({ userId }: { userId: string }) {
     );
   }
 
-  const initialForm = profile.data
+  const savedForm = profile.data
     ? formFromProfile(profile.data)
     : {
         ...EMPTY_WIZARD_FORM,
         firstName: member.data?.firstName ?? '',
         lastName: member.data?.lastName ?? '',
       };
+  const paidPlan =
+    isPaidPlan(subscription.data?.planName) &&
+    (subscription.data.status === 'active' || subscription.data.status === 'cancelled')
+      ? subscription.data.planName
+      : null;
+  const initialForm = paidPlan ? { ...savedForm, plan: paidPlan } : savedForm;
 
   return (
     <MemberLayout>
@@ -75,9 +86,9 @@ function ProfileEditScreen({ userId }: { userId: string }) {
           </Button>
         </Alert>
       ) : null}
-      {/* Keyed so a profile that arrives on "Try again" pre-fills a fresh wizard. */}
+      {/* Keyed so a profile that arrives on "Try again", or a paid plan, pre-fills a fresh wizard. */}
       <ProfileWizard
-        key={profile.data ? 'saved' : 'new'}
+        key={`${profile.data ? 'saved' : 'new'}-${paidPlan ?? 'unpaid'}`}
         userId={userId}
         initialForm={initialForm}
       />

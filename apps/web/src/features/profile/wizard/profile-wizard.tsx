@@ -1,3 +1,4 @@
+import { isPaidPlan } from '@kindred/contracts';
 import { clsx } from 'clsx';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -7,9 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { notify } from '../../../components/ui/toasts';
-import { messageOf } from '../../../lib/api-client';
+import { ApiError, messageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { storage, storeMember } from '../../../lib/storage';
+import { useStartCheckout } from '../../billing';
 import { useCreateProfile } from '../api/create-profile';
 import { useSelectPlan } from '../api/select-plan';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
@@ -50,6 +52,7 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const createProfile = useCreateProfile();
   const selectPlan = useSelectPlan();
+  const startCheckout = useStartCheckout();
   const form = useForm<WizardForm>({
     defaultValues: initialForm,
     resolver: wizardResolver(step),
@@ -98,8 +101,19 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
       // Recorded now so the photo step allows the chosen plan's photos (see photoAllowance).
       try {
         await selectPlan.mutateAsync({ userId, planId: data.plan });
-      } catch {
-        notify.error(M.planSelectFailed);
+      } catch (error) {
+        if (
+          error instanceof ApiError &&
+          error.code === 'CHECKOUT_REQUIRED' &&
+          isPaidPlan(data.plan)
+        ) {
+          // A paid plan is paid for first: checkout brings the member back to this step, on it.
+          await startCheckout
+            .mutateAsync({ planId: data.plan, returnPath: paths.profileEdit(userId) })
+            .catch((failure: unknown) => notify.error(messageOf(failure, M.planSelectFailed)));
+          return null;
+        }
+        notify.error(messageOf(error, M.planSelectFailed));
       }
     }
     if (step !== LAST_STEP) return (step + 1) as WizardStep;
@@ -228,7 +242,10 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
               aria-disabled={!complete || undefined}
               className={complete ? undefined : styles.incomplete}
               disabled={photoUploads.busy || saved}
-              loading={isSubmitting && (selectPlan.isPending || createProfile.isPending)}
+              loading={
+                isSubmitting &&
+                (selectPlan.isPending || startCheckout.isPending || createProfile.isPending)
+              }
             >
               {step === LAST_STEP ? 'Create Profile' : 'Next'}
             </Button>

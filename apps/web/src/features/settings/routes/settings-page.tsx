@@ -7,6 +7,7 @@ import styles from './settings-page.module.css';
 /** The label of each section in the Settings navigation. */
 export const SECTION_LABELS: Record<SettingsSection, string> = {
   account: 'Account',
+  plan: 'Plan',
   security: 'Two-factor & recovery',
   sessions: 'Sessions & devices',
   privacy: 'Privacy & contact',
