@@ -6,6 +6,12 @@ import { sessions } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { sessionCookieFor, signedInUser, type UserRow } from '../../test/factories.js';
 import { buildPost } from '../posts/test-factories.js';
+import {
+  createInProcessLiveEvents,
+  RESYNC_EVENT,
+  type LiveEvents,
+} from '../../platform/live-events.js';
+import { createLogger } from '../../platform/logger.js';
 import { openNotificationStream, type StreamTimers } from './stream.js';
 import {
   listenOnFreePort,
@@ -228,5 +234,68 @@ describe('notification stream heartbeat', () => {
     await settlesWithin(stream.ended, 1000);
     expect(endedCount()).toBe(1);
     expect(clock.callbacks.size).toBe(0);
+  });
+});
+
+describe('notification stream after the bus lost events', () => {
+  /** The in-process bus, with a switch that drops what is published (a carrier's outage). */
+  const inner = createInProcessLiveEvents(createLogger('silent'));
+  let dropping = false;
+  const lossy: LiveEvents = {
+    kind: inner.kind,
+    publish: (memberId, event) => (dropping ? Promise.resolve() : inner.publish(memberId, event)),
+    subscribe: (memberId, listener) => inner.subscribe(memberId, listener),
+    close: () => inner.close(),
+  };
+  let lossyApp: TestApp;
+  let lossyServer: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    lossyApp = await createTestApp({ liveEvents: lossy });
+    lossyServer = await listenOnFreePort(lossyApp.app);
+  });
+  afterAll(async () => {
+    await lossyServer.close();
+    await lossyApp.close();
+  });
+
+  it('replays what it missed when the carrier says to resync', async () => {
+    const month = new Date(lossyApp.clock.now().getTime() - 30 * DAY);
+    const [ana, ben, cleo] = [
+      await signedInUser(lossyApp.context, { createdAt: month }),
+      await signedInUser(lossyApp.context, { createdAt: month }),
+      await signedInUser(lossyApp.context, { createdAt: month }),
+    ];
+    const [first, second] = [
+      await buildPost(lossyApp.context, ana.user.id),
+      await buildPost(lossyApp.context, ana.user.id),
+    ];
+    const stream = await openEventStream(`${lossyServer.url}/api/notifications/stream`, {
+      cookie: ana.cookie,
+    });
+    streams.push(stream);
+    const likeThere = (actor: Member, postId: string) =>
+      request(lossyApp.app)
+        .post('/api/posts/like')
+        .set('Cookie', actor.cookie)
+        .send({ postId })
+        .expect(200);
+    await likeThere(ben, first.id);
+    await stream.waitFor(unreadIs(1));
+
+    dropping = true;
+    lossyApp.clock.advance(1000);
+    await likeThere(cleo, second.id);
+    dropping = false;
+    expect(stream.events.filter(isNotification)).toHaveLength(1);
+
+    // What a carrier sends its subscribers once its connection is back.
+    await inner.publish(ana.user.id, { event: RESYNC_EVENT, data: null });
+    await stream.waitFor(unreadIs(2));
+    const notifications = stream.events.filter(isNotification);
+    expect(notifications.map((event) => (event.data as NotificationItem).post?._id)).toEqual([
+      first.id,
+      second.id,
+    ]);
+    stream.close();
   });
 });
