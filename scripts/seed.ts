@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import { GENDER_OPTIONS, INTERESTS, SEXUALITY_OPTIONS } from '@kindred/contracts';
 import { loadConfig } from '../apps/api/src/config.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
+import { users } from '../apps/api/src/db/schema.js';
 import { searchKey } from '../apps/api/src/features/users/names.js';
 import { deriveKey, sealSecret, TOTP_SECRET_PURPOSE } from '../apps/api/src/platform/secret-box.js';
 import {
@@ -100,10 +101,8 @@ async function main() {
 
   try {
     await database.migrate();
-    const existing = await database.db.execute<{ count: string }>(
-      sql`select count(*)::text as count from users`,
-    );
-    if (Number(existing.rows[0]?.count ?? 0) > 0) {
+    const existing = await database.db.$count(users);
+    if (existing > 0) {
       throw new Error('This database already has members: seed an empty one.');
     }
     console.log(

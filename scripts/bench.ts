@@ -1,0 +1,448 @@
+/**
+ * The API's benchmark against a seeded database (`pnpm seed:large` / `seed:small` first):
+ *
+ *   DATABASE_URL=postgres://… pnpm bench          # 50 connections, 5 s warm-up, 20 s per endpoint, 2 rounds
+ *   pnpm bench -- --short                         # 10 connections, 1 s + 3 s, 1 round (CI's variant)
+ *   BENCH_EXPLAIN=1 pnpm bench                    # also EXPLAIN (ANALYZE, BUFFERS) of each hot query
+ *
+ * It builds nothing: run `pnpm build` first (the root `bench` script does). It counts the SQL
+ * statements each endpoint runs with the app in-process, then starts the built API in production
+ * mode on loopback, signs in the benchmark members (2FA included), and drives every endpoint with
+ * autocannon. Two ceilings are measured in the same run: (a) /api/health with a member cookie —
+ * the middleware chain and the session check, no feature work — and (b) a minimal Express app
+ * serving the recorded bytes of a feed page from memory. The table goes to stdout and to
+ * bench/results.md (appended, with the machine, the date and the data set). It prints figures;
+ * it is not a test.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { authenticator } from 'otplib';
+import { loadConfig } from '../apps/api/src/config.js';
+import { createApp } from '../apps/api/src/app.js';
+import { closeAppContext, createAppContext } from '../apps/api/src/context.js';
+import { createLogger } from '../apps/api/src/platform/logger.js';
+import {
+  BENCH_MEMBERS,
+  BENCH_TOTP_SECRET,
+  MOST_FOLLOWED_MEMBER,
+  SEEDED_PASSWORD,
+  scaledShape,
+  seededEmail,
+  seededId,
+} from './seed-accounts.js';
+
+const { values: args } = parseArgs({
+  options: {
+    short: { type: 'boolean', default: false },
+    scale: { type: 'string', default: '1' },
+    rounds: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const short = args.short;
+const shape = scaledShape(Number(args.scale));
+const LOAD = short
+  ? { connections: 10, warmupSeconds: 1, seconds: 3, rounds: 1 }
+  : { connections: 50, warmupSeconds: 5, seconds: 20, rounds: 2 };
+const rounds = args.rounds ? Number(args.rounds) : LOAD.rounds;
+const explain = process.env.BENCH_EXPLAIN === '1';
+const root = path.resolve(import.meta.dirname, '..');
+
+interface Endpoint {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** A request body per call (writes spread over many targets, so no one row is hammered). */
+  body?: () => unknown;
+  /** The path for the signed-in member making the call, when it names them. */
+  pathFor?: (member: SignedIn) => string;
+  /** Which ceiling rows are: they are measured like the rest but are not endpoints. */
+  ceiling?: 'a' | 'b';
+  /** Not signed in (login). */
+  anonymous?: boolean;
+}
+
+interface Measurement {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** A cookie jar of one: the session cookie the API set last. */
+function cookieFrom(response: Response, previous = ''): string {
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]!);
+  return cookies.length > 0 ? cookies.join('; ') : previous;
+}
+
+interface SignedIn {
+  cookie: string;
+  id: string;
+}
+
+async function signIn(baseUrl: string, n: number): Promise<SignedIn> {
+  const origin = { origin: baseUrl, 'content-type': 'application/json' };
+  const login = await fetch(`${baseUrl}/api/users/login`, {
+    method: 'POST',
+    headers: origin,
+    body: JSON.stringify({ email: seededEmail(n), password: SEEDED_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login of member ${n}: ${login.status} ${await login.text()}`);
+  let cookie = cookieFrom(login);
+  const id = seededId('member', n);
+  const verify = await fetch(`${baseUrl}/api/2fa/verify`, {
+    method: 'POST',
+    headers: { ...origin, cookie },
+    body: JSON.stringify({ userId: id, token: authenticator.generate(BENCH_TOTP_SECRET) }),
+  });
+  if (!verify.ok) throw new Error(`2FA of member ${n}: ${verify.status} ${await verify.text()}`);
+  cookie = cookieFrom(verify, cookie);
+  return { cookie, id };
+}
+
+async function json<T>(baseUrl: string, route: string, cookie: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${route}`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`GET ${route}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The endpoints of the performance issue's table (paths that need a cursor are looked up). */
+async function endpoints(baseUrl: string, viewer: SignedIn) {
+  let cursor: string | null = null;
+  for (let page = 1; page < 5; page += 1) {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const body: { nextCursor: string | null } = await json(
+      baseUrl,
+      `/api/posts${query}`,
+      viewer.cookie,
+    );
+    cursor = body.nextCursor;
+  }
+  const pick = (count: number) => 1 + Math.floor(Math.random() * count);
+  /** One of the newest 1,000 posts that everyone may see (the seed makes n % 10 < 7 public). */
+  const recentPublicPost = () => {
+    let n = shape.posts - pick(Math.min(1000, shape.posts)) + 1;
+    while (n % 10 >= 7) n -= 1;
+    return seededId('post', Math.max(1, n));
+  };
+  const list: Endpoint[] = [
+    {
+      name: '(a) /api/health with a member cookie',
+      method: 'GET',
+      path: '/api/health',
+      ceiling: 'a',
+    },
+    { name: '(b) minimal Express, feed bytes from memory', method: 'GET', path: '/', ceiling: 'b' },
+    { name: 'General feed, page 1', method: 'GET', path: '/api/posts' },
+    {
+      name: 'General feed, page 5',
+      method: 'GET',
+      path: `/api/posts?cursor=${encodeURIComponent(cursor ?? '')}`,
+    },
+    {
+      name: "a member's posts (top author)",
+      method: 'GET',
+      path: `/api/posts/user/${seededId('member', MOST_FOLLOWED_MEMBER)}`,
+    },
+    {
+      name: 'People You Follow (viewer follows 500)',
+      method: 'GET',
+      path: `/api/posts/following/${viewer.id}`,
+      pathFor: (member) => `/api/posts/following/${member.id}`,
+    },
+    {
+      name: 'comments of a post with 200 comments',
+      method: 'GET',
+      path: `/api/posts/${seededId('post', shape.posts)}/comments`,
+    },
+    { name: 'search suggestions "ma"', method: 'GET', path: '/api/users/search?searchText=ma' },
+    {
+      name: 'search suggestions "Ångs"',
+      method: 'GET',
+      path: `/api/users/search?searchText=${encodeURIComponent('Ångs')}`,
+    },
+    {
+      name: 'like toggle',
+      method: 'POST',
+      path: '/api/posts/like',
+      body: () => ({ postId: recentPublicPost() }),
+    },
+    {
+      name: 'follow toggle, a typical member',
+      method: 'POST',
+      path: '/api/connections/follow',
+      body: () => ({ followedUserId: seededId('member', 100 + pick(shape.members - 200)) }),
+    },
+    {
+      name: 'follow toggle, the most-followed member',
+      method: 'POST',
+      path: '/api/connections/follow',
+      body: () => ({ followedUserId: seededId('member', MOST_FOLLOWED_MEMBER) }),
+    },
+    {
+      name: 'login (bcrypt; password step only)',
+      method: 'POST',
+      path: '/api/users/login',
+      anonymous: true,
+      body: () => ({
+        email: seededEmail(100 + pick(shape.members - 200)),
+        password: SEEDED_PASSWORD,
+      }),
+    },
+  ];
+  return args.only ? list.filter((endpoint) => endpoint.name.includes(args.only!)) : list;
+}
+
+/**
+ * The statements each endpoint runs, counted with the app in-process on the same database (and,
+ * with BENCH_EXPLAIN=1, the plans of its SELECTs). Runs before the server starts: the embedded
+ * database admits one process at a time.
+ */
+async function countStatements() {
+  // The API refuses writes from any origin but its PUBLIC_URL: give it the address it will have.
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ ...process.env, PUBLIC_URL: baseUrl });
+  const context = await createAppContext(config, { logger: createLogger('silent') });
+  const server = createApp(context).listen(port, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const counts = new Map<string, number>();
+  const plans: string[] = [];
+  try {
+    const viewer = await signIn(baseUrl, shape.members - BENCH_MEMBERS + 1);
+    for (const endpoint of await endpoints(baseUrl, viewer)) {
+      if (endpoint.ceiling === 'b') continue;
+      const statements: { query: string; params: unknown[] }[] = [];
+      const stop = context.database.onQuery((query, params) => statements.push({ query, params }));
+      const response = await fetch(`${baseUrl}${endpoint.path}`, {
+        method: endpoint.method,
+        headers: {
+          origin: baseUrl,
+          'content-type': 'application/json',
+          ...(endpoint.anonymous ? {} : { cookie: viewer.cookie }),
+        },
+        body: endpoint.body ? JSON.stringify(endpoint.body()) : undefined,
+      });
+      await response.arrayBuffer();
+      stop();
+      counts.set(endpoint.name, statements.length);
+      if (explain) {
+        for (const { query, params } of statements.filter((s) => /^\s*select/i.test(s.query))) {
+          const result = await context.database.pool?.query(
+            `explain (analyze, buffers) ${query}`,
+            params,
+          );
+          plans.push(
+            `### ${endpoint.name}\n\n\`\`\`\n${query}\n\n${(result?.rows ?? [])
+              .map((row: Record<string, string>) => row['QUERY PLAN'])
+              .join('\n')}\n\`\`\``,
+          );
+        }
+      }
+    }
+  } finally {
+    server.close();
+    await closeAppContext(context);
+  }
+  return { counts, plans };
+}
+
+function startProcess(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+async function waitForHealth(baseUrl: string) {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the API did not become healthy in 60 s');
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function load(
+  url: string,
+  endpoint: Endpoint,
+  members: SignedIn[],
+  seconds: number,
+): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: endpoint.name.startsWith('login')
+      ? Math.min(10, LOAD.connections)
+      : LOAD.connections,
+    duration: seconds,
+    requests: [
+      {
+        method: endpoint.method,
+        path: endpoint.path,
+        setupRequest(request) {
+          const headers: Record<string, string> = {
+            ...(request.headers as Record<string, string>),
+            origin: url,
+            'content-type': 'application/json',
+          };
+          const member = members[Math.floor(Math.random() * members.length)]!;
+          if (!endpoint.anonymous) headers.cookie = member.cookie;
+          return {
+            ...request,
+            path: endpoint.pathFor?.(member) ?? request.path,
+            headers,
+            body: endpoint.body ? JSON.stringify(endpoint.body()) : undefined,
+          };
+        },
+      },
+    ],
+  });
+}
+
+function formatTable(measurements: Measurement[], statementCounts: Map<string, number>): string {
+  const a = measurements.find((m) => m.name.startsWith('(a)'))?.requestsPerSecond ?? NaN;
+  const b = measurements.find((m) => m.name.startsWith('(b)'))?.requestsPerSecond ?? NaN;
+  const percent = (value: number) => `${Math.round(value * 100)} %`;
+  const lines = [
+    '| endpoint | requests/s | p50 | p99 | of (a) | of (b) | statements | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...measurements.map(
+      (m) =>
+        `| ${m.name} | ${Math.round(m.requestsPerSecond)} | ${m.p50} ms | ${m.p99} ms | ${percent(
+          m.requestsPerSecond / a,
+        )} | ${percent(m.requestsPerSecond / b)} | ${statementCounts.get(m.name) ?? '–'} | ${
+          m.non2xx + m.errors
+        } |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+async function main() {
+  const config = loadConfig(process.env);
+  console.log(
+    `Counting statements per endpoint (${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})…`,
+  );
+  const { counts, plans } = await countStatements();
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const api = startProcess(process.execPath, ['apps/api/dist/server.js'], {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: config.dataDir,
+    SESSION_SECRET: config.sessionSecret,
+    DATA_ENCRYPTION_KEY: config.dataEncryptionKey.toString('hex'),
+    MAIL_TRANSPORT: 'outbox',
+    // Production refuses the development stand-ins; nothing in the benchmark reaches these.
+    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+    TWILIO_AUTH_TOKEN: 'benchmark',
+    TWILIO_FROM: '+15005550006',
+    PAYMENTS_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_benchmark',
+    STRIPE_WEBHOOK_SECRET: 'whsec_benchmark',
+    STRIPE_PRICE_BEGINNER: 'price_benchmark_beginner',
+    STRIPE_PRICE_PROFESSIONAL: 'price_benchmark_professional',
+    RATE_LIMIT_MULTIPLIER: '100000',
+    LOG_LEVEL: 'warn',
+  });
+  api.stdout?.resume();
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-'));
+  let ceiling: ChildProcess | undefined;
+  try {
+    await waitForHealth(baseUrl);
+    const firstBench = shape.members - BENCH_MEMBERS + 2;
+    const members = [];
+    for (let n = firstBench; n <= shape.members; n += 1) members.push(await signIn(baseUrl, n));
+    const list = await endpoints(baseUrl, members[0]!);
+
+    // Ceiling (b) serves what the General feed's first page answers.
+    const feedFile = path.join(scratch, 'feed.json');
+    writeFileSync(
+      feedFile,
+      Buffer.from(
+        await (
+          await fetch(`${baseUrl}/api/posts`, { headers: { cookie: members[0]!.cookie } })
+        ).arrayBuffer(),
+      ),
+    );
+    ceiling = startProcess(process.execPath, ['scripts/bench-ceiling.mjs', feedFile], process.env);
+    const ceilingPort = await new Promise<number>((resolve) =>
+      ceiling!.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+    );
+    const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
+
+    const tables: string[] = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      const measurements: Measurement[] = [];
+      for (const endpoint of list) {
+        const url = endpoint.ceiling === 'b' ? ceilingUrl : baseUrl;
+        await load(url, endpoint, members, LOAD.warmupSeconds);
+        const result = await load(url, endpoint, members, LOAD.seconds);
+        const measurement = {
+          name: endpoint.name,
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors,
+        };
+        measurements.push(measurement);
+        console.log(
+          `round ${round}: ${endpoint.name}: ${Math.round(measurement.requestsPerSecond)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms${measurement.non2xx ? `, ${measurement.non2xx} non-2xx` : ''}`,
+        );
+      }
+      tables.push(`#### Round ${round}\n\n${formatTable(measurements, counts)}`);
+      console.log(`\n${formatTable(measurements, counts)}\n`);
+    }
+
+    const cpus = os.cpus();
+    const report = [
+      `## ${new Date().toISOString()} — ${short ? 'short run' : 'full run'}`,
+      '',
+      `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. ` +
+        `Database: ${config.databaseUrl ? 'PostgreSQL server' : 'embedded PGlite'}; data set ${Object.entries(
+          shape,
+        )
+          .map(([name, count]) => `${count.toLocaleString('en')} ${name}`)
+          .join(
+            ', ',
+          )}. Load: autocannon, ${LOAD.connections} connections (login 10), ${LOAD.warmupSeconds} s warm-up, ${LOAD.seconds} s per endpoint.`,
+      '',
+      ...tables,
+      '',
+      ...(plans.length > 0
+        ? ['<details><summary>Plans</summary>', '', ...plans, '', '</details>', '']
+        : []),
+    ].join('\n');
+    mkdirSync(path.join(root, 'bench'), { recursive: true });
+    appendFileSync(path.join(root, 'bench', 'results.md'), `${report}\n`);
+    console.log('Appended to bench/results.md');
+  } finally {
+    ceiling?.kill('SIGTERM');
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+  }
+}
+
+await main();
