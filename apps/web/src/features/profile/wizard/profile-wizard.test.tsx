@@ -163,6 +163,47 @@ describe('profile wizard: step gating', () => {
     });
   });
 
+  it('a paid plan not paid for yet goes to checkout (402 CHECKOUT_REQUIRED), to come back to this step', async () => {
+    const checkoutId = 'Q2hlY2tvdXQtaWQtZm9yLXdpemFyZC0wMTIz';
+    const calls = mockWizardApi({
+      'POST /api/subscription/select-plan': {
+        status: 402,
+        body: {
+          success: false,
+          message: 'Complete checkout to switch to a paid plan',
+          code: 'CHECKOUT_REQUIRED',
+        },
+      },
+      'POST /api/subscription/checkout': {
+        body: { success: true, url: `/checkout/test/${checkoutId}` },
+      },
+      [`GET /api/subscription/checkout/test/${checkoutId}`]: {
+        body: {
+          success: true,
+          session: {
+            id: checkoutId,
+            planId: 'professional',
+            planName: 'Professional',
+            priceLabel: '$15/month',
+            status: 'open',
+            returnPath: `/profileedit/${MEMBER_ID}`,
+          },
+        },
+      },
+    });
+    const { user } = await openWizard();
+    await user.click(screen.getByRole('radio', { name: /Professional/ }));
+    await user.click(next());
+
+    expect(
+      await screen.findByRole('heading', { name: 'Checkout' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'POST /api/subscription/checkout')?.body).toEqual({
+      planId: 'professional',
+      returnPath: `/profileedit/${MEMBER_ID}`,
+    });
+  });
+
   it('step 2 blocks Next until names, age, gender, sexuality and location are filled', async () => {
     mockWizardApi();
     const { user } = await openWizard();
