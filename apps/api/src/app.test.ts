@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaStorage } from './features/media/storage.js';
-import { buildPost } from './features/posts/test-factories.js';
+import { buildPost, sampleVideo } from './features/posts/test-factories.js';
 import { createLogger } from './platform/logger.js';
 import { createTestApp, type TestApp } from './test/app.js';
 import { signedInUser } from './test/factories.js';
@@ -160,7 +160,7 @@ describe('error logging', () => {
     const own = await createTestApp({ logger, storage: failingStorage });
     try {
       const { user, cookie } = await signedInUser(own.context);
-      const mp4 = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+      const mp4 = sampleVideo('mp4');
       const res = await request(own.app)
         .post('/api/posts/create')
         .set('Cookie', cookie)

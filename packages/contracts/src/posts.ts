@@ -52,6 +52,7 @@ export const POST_MESSAGES = {
   mediaTooLarge: 'File is too large. Images can be up to 10MB and videos up to 50MB',
   imageTooLarge: 'Image is too large. Maximum size is 10MB',
   imageUnreadable: 'This image could not be read. Please try another file',
+  videoUnplayable: 'This video could not be read. Please upload a playable MP4 or WEBM video',
   invalidCursor: 'Invalid cursor',
   // Client-side toasts from the spec's catalogue.
   fetchFailed: 'Failed to fetch posts',

@@ -20,3 +20,4 @@ export {
   readVideoDimensions,
   sniffMediaType,
 } from './processing.js';
+export { cleanVideo } from './video.js';

@@ -16,6 +16,7 @@ import {
   readStoredImageDimensions,
   readVideoDimensions,
   sniffMediaType,
+  cleanVideo,
   newMediaKey,
 } from '../media/index.js';
 import { assertMediaStorageRoom } from '../entitlements/index.js';
@@ -197,8 +198,8 @@ interface StoredMedia {
 
 /**
  * The file's bytes decide what it is. Images are re-encoded (orientation applied, metadata such as
- * GPS dropped, size bounded); MP4 and WebM videos are kept as they are. Either way the file is
- * stored under a fresh unguessable key.
+ * GPS dropped, size bounded); MP4 and WebM videos must parse as playable, and MP4s lose their
+ * metadata boxes (media/video.ts). Either way the file is stored under a fresh unguessable key.
  */
 async function storePostMedia(context: AppContext, file: UploadedMedia): Promise<StoredMedia> {
   const mime = await sniffMediaType(file.buffer);
@@ -217,14 +218,15 @@ async function storePostMedia(context: AppContext, file: UploadedMedia): Promise
     };
   }
   if (isVideoMime(mime)) {
+    const video = cleanVideo(file.buffer, mime, POST_MESSAGES.videoUnplayable);
     const key = newMediaKey(mime === 'video/mp4' ? 'mp4' : 'webm');
-    await context.storage.put(key, file.buffer);
-    const size = readVideoDimensions(file.buffer, mime);
+    await context.storage.put(key, video);
+    const size = readVideoDimensions(video, mime);
     return {
       key,
       type: 'video',
       mime,
-      bytes: file.size,
+      bytes: video.length,
       width: size?.width ?? null,
       height: size?.height ?? null,
     };
