@@ -107,6 +107,8 @@ export async function createAppContext(
             );
         }
       },
+      // …and other processes' ends evict this one's cached sessions.
+      liveEvents,
     ),
     mailer:
       overrides.mailer ??

@@ -3,6 +3,13 @@ import session, { type SessionData } from 'express-session';
 import type { Database } from '../db/client.js';
 import { sessions } from '../db/schema.js';
 import { systemClock, type Clock } from '../platform/clock.js';
+import {
+  CLOSED_EVENT,
+  RESYNC_EVENT,
+  SESSION_ENDED_EVENT,
+  type LiveEvent,
+  type LiveEvents,
+} from '../platform/live-events.js';
 
 /** A browser-session cookie still needs an end on the server: idle sessions expire after this. */
 const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -12,6 +19,16 @@ const PRUNE_INTERVAL_MS = 15 * 60 * 1000;
  * writes nothing (express-session touches the session on every request; most touches stop here).
  */
 export const LAST_ACTIVE_RESOLUTION_MS = 60 * 1000;
+/**
+ * A signed-in session read from the database is kept in memory this long (real time), so a member's
+ * requests do not each read their session row. Ending a session evicts it at once, in this process
+ * directly and in every other one through the live-events bus; the TTL only bounds how long a change
+ * to a full session's data made by another process goes unseen (full sessions' data does not change
+ * in place today: signing in regenerates the session).
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/** At most this many sessions are cached; the oldest go first. */
+const SESSION_CACHE_MAX_ENTRIES = 20_000;
 /** User-Agent headers are client-supplied: only this much is kept. */
 const USER_AGENT_MAX_LENGTH = 512;
 
@@ -35,6 +52,25 @@ export type SessionsEndedListener = (ended: EndedSession[]) => void;
 
 const endedColumns = { userId: sessions.userId, publicId: sessions.publicId };
 
+interface CachedSession {
+  data: SessionData;
+  userId: string;
+  publicId: string;
+  /** Epoch ms: the row's expiry and last recorded activity. */
+  expiresAt: number;
+  lastActiveAt: number;
+  /** performance.now() after which the row is read again. */
+  freshUntil: number;
+}
+
+/** The live-events subscription that evicts a member's cached sessions when one ends elsewhere. */
+interface MemberWatch {
+  sids: Set<string>;
+  /** Reads started after this sequence number may be cached: the watch was already listening. */
+  since: number;
+  stop: () => void;
+}
+
 /** One of a member's sessions, as the account's owner may see it: never the cookie's secret id. */
 export interface StoredSession {
   publicId: string;
@@ -53,6 +89,11 @@ export interface StoredSession {
  */
 export class DatabaseSessionStore extends session.Store {
   private readonly pruneTimer: NodeJS.Timeout;
+  /** Full (signed-in) sessions by cookie secret; pending ones are always read from the database. */
+  private readonly cache = new Map<string, CachedSession>();
+  private readonly sidByPublicId = new Map<string, string>();
+  private readonly watches = new Map<string, MemberWatch>();
+  private readSequence = 0;
 
   constructor(
     private readonly db: Database,
@@ -60,6 +101,11 @@ export class DatabaseSessionStore extends session.Store {
     private readonly clock: Clock = systemClock,
     /** Hears every session this store ends (open notification streams end with their session). */
     private readonly onSessionsEnded: SessionsEndedListener = () => {},
+    /**
+     * Where other processes announce the sessions they end (SESSION_ENDED_EVENT): without it
+     * nothing is cached, as another process's logout could not reach this one.
+     */
+    private readonly liveEvents?: Pick<LiveEvents, 'subscribe'>,
   ) {
     super();
     this.pruneTimer = setInterval(
@@ -70,13 +116,37 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override get(sid: string, callback: Callback<SessionData | null>): void {
+    const cached = this.cache.get(sid);
+    if (cached && cached.freshUntil > performance.now() && cached.expiresAt > Date.now()) {
+      // express-session changes the object it is given: each request gets its own copy.
+      return callback(undefined, structuredClone(cached.data));
+    }
+    if (cached) this.evict(sid);
+    const readNumber = ++this.readSequence;
     this.db
-      .select({ data: sessions.data, expiresAt: sessions.expiresAt })
+      .select({
+        data: sessions.data,
+        expiresAt: sessions.expiresAt,
+        userId: sessions.userId,
+        publicId: sessions.publicId,
+        lastActiveAt: sessions.lastActiveAt,
+      })
       .from(sessions)
       .where(eq(sessions.sid, sid))
-      .then(([row]) => {
+      .then(({ 0: row }) => {
         if (!row || row.expiresAt.getTime() <= Date.now()) return callback(undefined, null);
-        callback(undefined, row.data as SessionData);
+        const data = row.data as SessionData;
+        if (row.userId && data.auth?.stage === 'full') {
+          this.remember(sid, readNumber, {
+            data: structuredClone(data),
+            userId: row.userId,
+            publicId: row.publicId,
+            expiresAt: row.expiresAt.getTime(),
+            lastActiveAt: row.lastActiveAt.getTime(),
+            freshUntil: performance.now() + SESSION_CACHE_TTL_MS,
+          });
+        }
+        callback(undefined, data);
       }, callback);
   }
 
@@ -85,6 +155,7 @@ export class DatabaseSessionStore extends session.Store {
     const userId = data.auth?.userId ?? null;
     const userAgent = data.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null;
     const now = this.clock.now();
+    this.evict(sid);
     this.db
       .insert(sessions)
       .values({ sid, data, expiresAt, userId, userAgent, createdAt: now, lastActiveAt: now })
@@ -93,7 +164,11 @@ export class DatabaseSessionStore extends session.Store {
         set: { data, expiresAt, userId, userAgent, lastActiveAt: now },
       })
       .then(
-        () => callback?.(),
+        () => {
+          // A read that raced this write may have cached the old data.
+          this.evict(sid);
+          callback?.();
+        },
         (error: unknown) => callback?.(error),
       );
   }
@@ -102,9 +177,16 @@ export class DatabaseSessionStore extends session.Store {
    * Called by express-session on requests that did not change the session. It records activity
    * (and pushes the server-side expiry along with the cookie's) at most once a minute per session,
    * so a member browsing costs no write per request; the expiry may lag the cookie by that minute.
+   * A cached session that was active within the minute runs no statement at all.
    */
   override touch(sid: string, data: SessionData, callback?: Callback): void {
     const now = this.clock.now();
+    const cached = this.cache.get(sid);
+    if (cached && now.getTime() - cached.lastActiveAt < LAST_ACTIVE_RESOLUTION_MS) {
+      callback?.();
+      return;
+    }
+    if (cached) cached.lastActiveAt = now.getTime();
     this.db
       .update(sessions)
       .set({ expiresAt: expiryOf(data), lastActiveAt: now })
@@ -208,12 +290,87 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   private announce(ended: { userId: string | null; publicId: string }[]): void {
+    for (const { publicId } of ended) this.evictByPublicId(publicId);
     const ofMembers = ended.filter((row): row is EndedSession => row.userId !== null);
     if (ofMembers.length > 0) this.onSessionsEnded(ofMembers);
   }
 
+  /**
+   * Caches a session read as read number `readNumber`, only when its member's watch was already
+   * listening before that read began: an end announced while the read was in flight is then
+   * certain to have been heard. A member's first read starts the watch and is not cached.
+   */
+  private remember(sid: string, readNumber: number, entry: CachedSession): void {
+    if (!this.liveEvents) return;
+    const watch = this.watches.get(entry.userId);
+    if (!watch) {
+      if (this.watches.size >= SESSION_CACHE_MAX_ENTRIES) this.stopIdleWatches();
+      this.watches.set(entry.userId, {
+        sids: new Set(),
+        since: this.readSequence,
+        stop: this.liveEvents.subscribe(entry.userId, (event) => this.hear(event)),
+      });
+      return;
+    }
+    if (watch.since >= readNumber) return;
+    if (this.cache.size >= SESSION_CACHE_MAX_ENTRIES) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.evict(oldest.value);
+    }
+    this.evict(sid);
+    this.cache.set(sid, entry);
+    this.sidByPublicId.set(entry.publicId, sid);
+    watch.sids.add(sid);
+  }
+
+  private hear(event: LiveEvent): void {
+    if (event.event === SESSION_ENDED_EVENT) {
+      const { sessionPublicId } = event.data as { sessionPublicId?: unknown };
+      if (typeof sessionPublicId === 'string') this.evictByPublicId(sessionPublicId);
+    } else if (event.event === RESYNC_EVENT || event.event === CLOSED_EVENT) {
+      // Ends may have been lost (or will no longer be heard): trust nothing cached.
+      this.forgetAll();
+    }
+  }
+
+  private evictByPublicId(publicId: string): void {
+    const sid = this.sidByPublicId.get(publicId);
+    if (sid !== undefined) this.evict(sid);
+  }
+
+  private evict(sid: string): void {
+    const entry = this.cache.get(sid);
+    if (!entry) return;
+    this.cache.delete(sid);
+    this.sidByPublicId.delete(entry.publicId);
+    const watch = this.watches.get(entry.userId);
+    if (!watch) return;
+    watch.sids.delete(sid);
+    if (watch.sids.size === 0) {
+      watch.stop();
+      this.watches.delete(entry.userId);
+    }
+  }
+
+  /** Watches started by a member's first read that no cached session followed. */
+  private stopIdleWatches(): void {
+    for (const [userId, watch] of this.watches) {
+      if (watch.sids.size > 0) continue;
+      watch.stop();
+      this.watches.delete(userId);
+    }
+  }
+
+  private forgetAll(): void {
+    this.cache.clear();
+    this.sidByPublicId.clear();
+    for (const watch of this.watches.values()) watch.stop();
+    this.watches.clear();
+  }
+
   close(): void {
     clearInterval(this.pruneTimer);
+    this.forgetAll();
   }
 }
 
