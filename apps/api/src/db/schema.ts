@@ -407,6 +407,19 @@ export const follows = pgTable(
   ],
 );
 
+/**
+ * Per-member counters kept by the database itself: a trigger on `follows` adds and subtracts in
+ * the same transaction as every insert and delete (cascades included), so the follow toggle reads
+ * one row instead of counting tens of thousands of followers (issue 18).
+ */
+export const memberStats = pgTable('member_stats', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  followersCount: integer('followers_count').notNull().default(0),
+  followingCount: integer('following_count').notNull().default(0),
+});
+
 /** Single-use 2FA recovery codes, stored hashed; a used code keeps its row with `usedAt`. */
 export const recoveryCodes = pgTable(
   'recovery_codes',
