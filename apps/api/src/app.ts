@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { findProjectRoot } from './config.js';
 import type { AppContext } from './context.js';
+import { apiDocsRoutes } from './features/api-docs/index.js';
 import { accountCredentialRoutes, authRoutes } from './features/auth/index.js';
 import { billingRoutes, billingWebhookRoutes } from './features/billing/index.js';
 import { blockRoutes } from './features/blocks/index.js';
@@ -100,6 +101,7 @@ export function createApp(context: AppContext): Express {
   api.use(sessionMiddleware(config, context.sessionStore));
 
   api.use(healthRoutes(context));
+  api.use(apiDocsRoutes(context));
   api.use(mediaRoutes(context));
   api.use(authRoutes(context));
   api.use(profileRoutes(context));

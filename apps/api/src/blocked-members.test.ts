@@ -303,6 +303,9 @@ const WRITES: Record<string, WriteAttempt> = {
 /** Routes other than member-returning GETs that never act on another member, and why. */
 const OWN_ONLY: Record<string, string> = {
   'GET /api/health': 'no member data',
+  'GET /api/ready': 'no member data',
+  'GET /api/openapi.json': 'the API document, no member data',
+  'GET /api/docs': 'the API document, no member data',
   'GET /api/geo/reverse': 'places, no member data',
   'GET /api/geo/cities': 'places, no member data',
   'GET /api/users/:id/subscription': "the caller's own plan (others are refused)",

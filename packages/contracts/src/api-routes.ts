@@ -59,15 +59,6 @@ import {
   RestrictedMemberPageSchema,
 } from './responses.js';
 import {
-  BillingResponseSchema,
-  CancelPlanResponseSchema,
-  CancelTestCheckoutResponseSchema,
-  CheckoutResponseSchema,
-  CompleteTestCheckoutResponseSchema,
-  TestCheckoutSessionResponseSchema,
-  WebhookResponseSchema,
-} from './billing.js';
-import {
   MarkNotificationsReadResponseSchema,
   NotificationPageSchema,
   NotificationSettingsResponseSchema,
@@ -83,6 +74,49 @@ import {
   WebhookResponseSchema,
 } from './billing.js';
 
+import {
+  ChangeEmailRequestSchema,
+  ChangePasswordRequestSchema,
+  CheckoutRequestSchema,
+  CitySearchQuerySchema,
+  CreateCommentSchema,
+  CreatePostSchema,
+  CreateTopLevelCommentSchema,
+  FollowSchema,
+  ForgotPasswordRequestSchema,
+  GeneralFeedQuerySchema,
+  LikePostSchema,
+  LoginRequestSchema,
+  MarkNotificationsReadSchema,
+  MemberTargetSchema,
+  ModerationQueueQuerySchema,
+  NotificationSettingsSchema,
+  NotificationsQuerySchema,
+  PageQuerySchema,
+  PhoneSendCodeRequestSchema,
+  PhoneVerifyRequestSchema,
+  PhotoReorderRequestSchema,
+  PrivacySettingsSchema,
+  ProfileCreateRequestSchema,
+  ProfileUpdateRequestSchema,
+  RegenerateRecoveryCodesRequestSchema,
+  ReportRequestSchema,
+  ResetPasswordRequestSchema,
+  ResolveReportSchema,
+  ReverseGeocodeQuerySchema,
+  SelectPlanRequestSchema,
+  SendOtpRequestSchema,
+  SignupRequestSchema,
+  TwoFactorSetupRequestSchema,
+  TwoFactorVerifyRequestSchema,
+  UpdateCommentSchema,
+  UpdatePostSchema,
+  UserSearchQuerySchema,
+  VerifyEmailChangeRequestSchema,
+  VerifyOtpRequestSchema,
+} from './index.js';
+import { OpenApiDocumentSchema, ReadyResponseSchema } from './operations.js';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRoute {
@@ -91,11 +125,17 @@ export interface ApiRoute {
   path: `/api/${string}`;
   /**
    * The success body's schema; `'file'` for routes that answer with a file, `'event-stream'` for
-   * Server-Sent Events (text/event-stream), not JSON.
+   * Server-Sent Events (text/event-stream), `'html'` for a page (the API document's browser), not JSON.
    */
-  response: z.ZodType | 'file' | 'event-stream';
+  response: z.ZodType | 'file' | 'event-stream' | 'html';
   /** Error bodies that carry more than `ErrorResponseSchema`, by status. */
   errors?: Readonly<Record<number, z.ZodType>>;
+  /** The request body's schema (JSON, or the text fields of a multipart upload). */
+  body?: z.core.$ZodType;
+  /** Set for a multipart/form-data upload: the name of its file field. */
+  upload?: string;
+  /** The query string's schema. */
+  query?: z.core.$ZodType;
 }
 
 /**
@@ -110,34 +150,114 @@ export const API_ROUTES = [
     response: HealthResponseSchema,
     errors: { 503: ErrorResponseSchema },
   },
+  // Operators: readiness (liveness is /api/health) and the API document
+  {
+    method: 'GET',
+    path: '/api/ready',
+    response: ReadyResponseSchema,
+    errors: { 503: ReadyResponseSchema },
+  },
+  { method: 'GET', path: '/api/openapi.json', response: OpenApiDocumentSchema },
+  { method: 'GET', path: '/api/docs', response: 'html' },
   { method: 'GET', path: '/api/media/:key', response: 'file' },
 
   // Account entry
-  { method: 'POST', path: '/api/users/signup', response: SignupResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/users/signup',
+    body: SignupRequestSchema,
+    response: SignupResponseSchema,
+  },
   {
     method: 'POST',
     path: '/api/users/login',
+    body: LoginRequestSchema,
     response: LoginResponseSchema,
     // 403: past the email deadline (what to do next), or a suspended account (a plain error).
     errors: { 403: z.union([VerificationRequiredResponseSchema, ErrorResponseSchema]) },
   },
   { method: 'POST', path: '/api/users/logout', response: MessageResponseSchema },
-  { method: 'POST', path: '/api/users/password/forgot', response: ForgotPasswordResponseSchema },
-  { method: 'POST', path: '/api/users/password/reset', response: ResetPasswordResponseSchema },
-  { method: 'POST', path: '/api/send-otp', response: SendOtpResponseSchema },
-  { method: 'POST', path: '/api/verify-otp', response: VerifyOtpResponseSchema },
-  { method: 'POST', path: '/api/2fa/setup', response: TwoFactorSetupResponseSchema },
-  { method: 'POST', path: '/api/2fa/verify', response: TwoFactorVerifyResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/users/password/forgot',
+    body: ForgotPasswordRequestSchema,
+    response: ForgotPasswordResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/users/password/reset',
+    body: ResetPasswordRequestSchema,
+    response: ResetPasswordResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/send-otp',
+    body: SendOtpRequestSchema,
+    response: SendOtpResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/verify-otp',
+    body: VerifyOtpRequestSchema,
+    response: VerifyOtpResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/2fa/setup',
+    body: TwoFactorSetupRequestSchema,
+    response: TwoFactorSetupResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/2fa/verify',
+    body: TwoFactorVerifyRequestSchema,
+    response: TwoFactorVerifyResponseSchema,
+  },
   { method: 'GET', path: '/api/2fa/recovery-codes', response: RecoveryCodesStatusResponseSchema },
-  { method: 'POST', path: '/api/2fa/recovery-codes', response: RecoveryCodesResponseSchema },
-  { method: 'POST', path: '/api/phone/send-code', response: PhoneSendCodeResponseSchema },
-  { method: 'POST', path: '/api/phone/verify', response: PhoneVerifyResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/2fa/recovery-codes',
+    body: RegenerateRecoveryCodesRequestSchema,
+    response: RecoveryCodesResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/phone/send-code',
+    body: PhoneSendCodeRequestSchema,
+    response: PhoneSendCodeResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/phone/verify',
+    body: PhoneVerifyRequestSchema,
+    response: PhoneVerifyResponseSchema,
+  },
 
   // Profiles
-  { method: 'POST', path: '/api/profile/create', response: MessageResponseSchema },
-  { method: 'POST', path: '/api/profile/upload-photo', response: UploadPhotoResponseSchema },
-  { method: 'POST', path: '/api/profile/update/:userId', response: PhotoOrderResponseSchema },
-  { method: 'PUT', path: '/api/profile/photos/order', response: PhotoOrderResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/profile/create',
+    body: ProfileCreateRequestSchema,
+    response: MessageResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/profile/upload-photo',
+    upload: 'photo',
+    response: UploadPhotoResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/profile/update/:userId',
+    body: ProfileUpdateRequestSchema,
+    response: PhotoOrderResponseSchema,
+  },
+  {
+    method: 'PUT',
+    path: '/api/profile/photos/order',
+    body: PhotoReorderRequestSchema,
+    response: PhotoOrderResponseSchema,
+  },
   {
     method: 'DELETE',
     path: '/api/profile/photo/:userId/:filename',
@@ -149,6 +269,7 @@ export const API_ROUTES = [
   {
     method: 'GET',
     path: '/api/users/search',
+    query: UserSearchQuerySchema,
     response: z.union([UserSearchResponseSchema, MentionSearchResponseSchema]),
   },
   { method: 'GET', path: '/api/users/me/privacy', response: PrivacySettingsResponseSchema },
@@ -160,13 +281,34 @@ export const API_ROUTES = [
   {
     method: 'PUT',
     path: '/api/users/me/notification-settings',
+    body: NotificationSettingsSchema,
     response: SaveNotificationSettingsResponseSchema,
   },
-  { method: 'PUT', path: '/api/users/me/privacy', response: SavePrivacySettingsResponseSchema },
+  {
+    method: 'PUT',
+    path: '/api/users/me/privacy',
+    body: PrivacySettingsSchema,
+    response: SavePrivacySettingsResponseSchema,
+  },
   // Account settings: the member's own password and email address
-  { method: 'POST', path: '/api/users/me/password', response: MessageResponseSchema },
-  { method: 'POST', path: '/api/users/me/email', response: ChangeEmailResponseSchema },
-  { method: 'POST', path: '/api/users/me/email/verify', response: VerifyEmailChangeResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/users/me/password',
+    body: ChangePasswordRequestSchema,
+    response: MessageResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/users/me/email',
+    body: ChangeEmailRequestSchema,
+    response: ChangeEmailResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/users/me/email/verify',
+    body: VerifyEmailChangeRequestSchema,
+    response: VerifyEmailChangeResponseSchema,
+  },
   // Account settings: the member's own sessions and devices
   { method: 'GET', path: '/api/users/me/sessions', response: SessionsResponseSchema },
   { method: 'DELETE', path: '/api/users/me/sessions/:id', response: MessageResponseSchema },
@@ -175,31 +317,21 @@ export const API_ROUTES = [
   { method: 'GET', path: '/api/users/:id/subscription', response: SubscriptionResponseSchema },
   { method: 'POST', path: '/api/users/:id/disable', response: MessageResponseSchema },
   { method: 'DELETE', path: '/api/users/:id', response: MessageResponseSchema },
-  { method: 'POST', path: '/api/subscription/select-plan', response: SelectPlanResponseSchema },
-  // Paying for a plan (the webhook is Stripe's, signed, not a member's)
-  { method: 'POST', path: '/api/subscription/checkout', response: CheckoutResponseSchema },
-  {
-    method: 'GET',
-    path: '/api/subscription/checkout/test/:sessionId',
-    response: TestCheckoutSessionResponseSchema,
-  },
   {
     method: 'POST',
-    path: '/api/subscription/checkout/test/:sessionId/complete',
-    response: CompleteTestCheckoutResponseSchema,
+    path: '/api/subscription/select-plan',
+    body: SelectPlanRequestSchema,
+    response: SelectPlanResponseSchema,
   },
-  {
-    method: 'POST',
-    path: '/api/subscription/checkout/test/:sessionId/cancel',
-    response: CancelTestCheckoutResponseSchema,
-  },
-  { method: 'GET', path: '/api/subscription/billing', response: BillingResponseSchema },
-  { method: 'POST', path: '/api/subscription/cancel', response: CancelPlanResponseSchema },
-  { method: 'POST', path: '/api/subscription/webhook', response: WebhookResponseSchema },
   { method: 'GET', path: '/api/plans', response: PlansResponseSchema },
   { method: 'GET', path: '/api/entitlements', response: MyEntitlementsResponseSchema },
   // Paying for a plan (the webhook is Stripe's, signed, not a member's)
-  { method: 'POST', path: '/api/subscription/checkout', response: CheckoutResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/subscription/checkout',
+    body: CheckoutRequestSchema,
+    response: CheckoutResponseSchema,
+  },
   {
     method: 'GET',
     path: '/api/subscription/checkout/test/:sessionId',
@@ -220,21 +352,57 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/subscription/webhook', response: WebhookResponseSchema },
 
   // Places
-  { method: 'GET', path: '/api/geo/reverse', response: ReverseGeocodeResponseSchema },
-  { method: 'GET', path: '/api/geo/cities', response: CitySearchResponseSchema },
+  {
+    method: 'GET',
+    path: '/api/geo/reverse',
+    query: ReverseGeocodeQuerySchema,
+    response: ReverseGeocodeResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/geo/cities',
+    query: CitySearchQuerySchema,
+    response: CitySearchResponseSchema,
+  },
 
   // Posts and comments
-  { method: 'GET', path: '/api/posts', response: PostPageSchema },
-  { method: 'GET', path: '/api/posts/following/:id', response: PostPageSchema },
-  { method: 'GET', path: '/api/posts/user/:id', response: PostPageSchema },
+  { method: 'GET', path: '/api/posts', query: GeneralFeedQuerySchema, response: PostPageSchema },
+  {
+    method: 'GET',
+    path: '/api/posts/following/:id',
+    query: PageQuerySchema,
+    response: PostPageSchema,
+  },
+  { method: 'GET', path: '/api/posts/user/:id', query: PageQuerySchema, response: PostPageSchema },
   { method: 'GET', path: '/api/posts/:postId', response: PostResponseSchema },
-  { method: 'POST', path: '/api/posts/create', response: CreatePostResponseSchema },
-  { method: 'POST', path: '/api/posts/like', response: LikeResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/posts/create',
+    upload: 'media',
+    body: CreatePostSchema,
+    response: CreatePostResponseSchema,
+  },
+  { method: 'POST', path: '/api/posts/like', body: LikePostSchema, response: LikeResponseSchema },
   { method: 'DELETE', path: '/api/posts/:postId', response: MessageResponseSchema },
-  { method: 'PATCH', path: '/api/posts/:postId', response: UpdatePostResponseSchema },
+  {
+    method: 'PATCH',
+    path: '/api/posts/:postId',
+    body: UpdatePostSchema,
+    response: UpdatePostResponseSchema,
+  },
   { method: 'GET', path: '/api/posts/:postId/comments', response: CommentsResponseSchema },
-  { method: 'POST', path: '/api/posts/:postId/comments', response: CreateCommentResponseSchema },
-  { method: 'POST', path: '/api/posts/comment', response: CreateCommentResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/posts/:postId/comments',
+    body: CreateCommentSchema,
+    response: CreateCommentResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/posts/comment',
+    body: CreateTopLevelCommentSchema,
+    response: CreateCommentResponseSchema,
+  },
   {
     method: 'DELETE',
     path: '/api/posts/:postId/comments/:commentId',
@@ -243,39 +411,91 @@ export const API_ROUTES = [
   {
     method: 'PATCH',
     path: '/api/posts/:postId/comments/:commentId',
+    body: UpdateCommentSchema,
     response: UpdateCommentResponseSchema,
   },
 
   // Following
-  { method: 'POST', path: '/api/connections/isFollowing', response: IsFollowingResponseSchema },
-  { method: 'POST', path: '/api/connections/follow', response: FollowToggleResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/connections/isFollowing',
+    body: FollowSchema,
+    response: IsFollowingResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/connections/follow',
+    body: FollowSchema,
+    response: FollowToggleResponseSchema,
+  },
   {
     method: 'GET',
     path: '/api/connections/getFollowersAndFollowings/:id',
     response: FollowCountsResponseSchema,
   },
-  { method: 'GET', path: '/api/connections/followers/:id', response: FollowListResponseSchema },
-  { method: 'GET', path: '/api/connections/following/:id', response: FollowListResponseSchema },
+  {
+    method: 'GET',
+    path: '/api/connections/followers/:id',
+    query: PageQuerySchema,
+    response: FollowListResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/connections/following/:id',
+    query: PageQuerySchema,
+    response: FollowListResponseSchema,
+  },
 
   // Blocks and mutes
-  { method: 'POST', path: '/api/blocks', response: BlockResponseSchema },
+  { method: 'POST', path: '/api/blocks', body: MemberTargetSchema, response: BlockResponseSchema },
   { method: 'DELETE', path: '/api/blocks/:userId', response: BlockResponseSchema },
-  { method: 'GET', path: '/api/blocks', response: RestrictedMemberPageSchema },
-  { method: 'POST', path: '/api/mutes', response: MuteResponseSchema },
+  {
+    method: 'GET',
+    path: '/api/blocks',
+    query: PageQuerySchema,
+    response: RestrictedMemberPageSchema,
+  },
+  { method: 'POST', path: '/api/mutes', body: MemberTargetSchema, response: MuteResponseSchema },
   { method: 'DELETE', path: '/api/mutes/:userId', response: MuteResponseSchema },
-  { method: 'GET', path: '/api/mutes', response: RestrictedMemberPageSchema },
+  {
+    method: 'GET',
+    path: '/api/mutes',
+    query: PageQuerySchema,
+    response: RestrictedMemberPageSchema,
+  },
   { method: 'GET', path: '/api/mutes/:userId', response: MuteStateResponseSchema },
 
   // Reports (any member) and moderation (moderators and admins)
-  { method: 'POST', path: '/api/reports', response: ReportResponseSchema },
-  { method: 'GET', path: '/api/moderation/reports', response: ModerationQueueResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/reports',
+    body: ReportRequestSchema,
+    response: ReportResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/moderation/reports',
+    query: ModerationQueueQuerySchema,
+    response: ModerationQueueResponseSchema,
+  },
   {
     method: 'POST',
     path: '/api/moderation/reports/:id/resolve',
+    body: ResolveReportSchema,
     response: ResolveReportResponseSchema,
   },
-  { method: 'GET', path: '/api/moderation/log', response: ModerationLogResponseSchema },
-  { method: 'GET', path: '/api/connections/requests', response: FollowRequestPageSchema },
+  {
+    method: 'GET',
+    path: '/api/moderation/log',
+    query: PageQuerySchema,
+    response: ModerationLogResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/connections/requests',
+    query: PageQuerySchema,
+    response: FollowRequestPageSchema,
+  },
   {
     method: 'POST',
     path: '/api/connections/requests/:id/approve',
@@ -288,10 +508,16 @@ export const API_ROUTES = [
   },
 
   // Notifications (the signed-in member's own)
-  { method: 'GET', path: '/api/notifications', response: NotificationPageSchema },
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    query: NotificationsQuerySchema,
+    response: NotificationPageSchema,
+  },
   {
     method: 'POST',
     path: '/api/notifications/read',
+    body: MarkNotificationsReadSchema,
     response: MarkNotificationsReadResponseSchema,
   },
   // Live: `notification` (NotificationSchema) and `unread` (UnreadEventDataSchema) events
@@ -328,6 +554,7 @@ export function carriesMemberData(schema: ApiRoute['response']): boolean {
   if (schema === 'file') return true;
   // The member's own notifications, hydrated by the same rules as GET /api/notifications.
   if (schema === 'event-stream') return false;
+  if (schema === 'html') return false;
   const json = JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any', cycles: 'ref' }));
   return json.includes(`"member":${String(MEMBER_DATA.member)}`);
 }

@@ -16,3 +16,4 @@ export * from './moderation.js';
 export * from './privacy.js';
 export * from './blocks.js';
 export * from './notifications.js';
+export * from './operations.js';

@@ -144,9 +144,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /**
  * The migrations drizzle's migrator is about to apply: those newer than the last one recorded in
- * drizzle.__drizzle_migrations (the rule it uses itself).
+ * drizzle.__drizzle_migrations (the rule it uses itself). Readiness asks it too (a process of an
+ * older version sees a newer schema as up to date; one of a newer version sees what is missing).
  */
-async function pendingMigrations(
+export async function pendingMigrations(
   query: (text: string) => Promise<{ rows: unknown[] }>,
 ): Promise<string[]> {
   let last = -Infinity;

@@ -60,11 +60,12 @@ function contractViolation(
   if (schema === undefined) {
     return { request, status, problem: 'A success answered by no route of API_ROUTES.' };
   }
-  if (schema === 'file' || schema === 'event-stream') {
+  if (schema === 'file' || schema === 'event-stream' || schema === 'html') {
+    const kind = { file: 'a file', 'event-stream': 'an event stream', html: 'a page' }[schema];
     return {
       request,
       status,
-      problem: `API_ROUTES says this route answers with ${schema === 'file' ? 'a file' : 'an event stream'}, not JSON.`,
+      problem: `API_ROUTES says this route answers with ${kind}, not JSON.`,
     };
   }
   const result = schema.safeParse(body);
