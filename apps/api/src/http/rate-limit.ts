@@ -51,6 +51,9 @@ export const DEFAULT_RATE_LIMITS = {
   /** Emails and texts sent (each code send also waits 60 s per account and purpose). */
   codeSendPerIp: { points: 20, durationSeconds: 60 * 60 },
   codeSendPerAccount: { points: 10, durationSeconds: 60 * 60 },
+  /** Authenticator set-up (a QR image rendered and a challenge opened each time). */
+  twoFactorSetupPerIp: { points: 30, durationSeconds: 15 * 60 },
+  twoFactorSetupPerAccount: { points: 10, durationSeconds: 15 * 60 },
   /** Code checks (email, phone and authenticator). */
   codeCheckPerIp: { points: 60, durationSeconds: 15 * 60 },
   codeCheckPerAccount: { points: 30, durationSeconds: 15 * 60 },
@@ -92,6 +95,8 @@ const LIMIT_REACHED_MESSAGES: Record<RateLimitName, (seconds: number) => string>
   signupPerIp: AUTH_MESSAGES.tooManyAttempts,
   codeSendPerIp: AUTH_MESSAGES.tooManyAttempts,
   codeSendPerAccount: AUTH_MESSAGES.tooManyAttempts,
+  twoFactorSetupPerIp: AUTH_MESSAGES.tooManyAttempts,
+  twoFactorSetupPerAccount: AUTH_MESSAGES.tooManyAttempts,
   codeCheckPerIp: AUTH_MESSAGES.tooManyAttempts,
   codeCheckPerAccount: AUTH_MESSAGES.tooManyAttempts,
   passwordForgotPerIp: AUTH_MESSAGES.tooManyAttempts,

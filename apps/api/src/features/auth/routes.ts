@@ -157,8 +157,10 @@ export function authRoutes(context: AppContext): Router {
     } satisfies VerifyOtpResponse);
   });
 
-  router.post('/2fa/setup', async (req, res) => {
+  router.post('/2fa/setup', limitPerIp(limits, 'twoFactorSetupPerIp'), async (req, res) => {
     const { session } = signingInWith(req, TwoFactorSetupRequestSchema);
+    // Each call renders a QR image and opens a challenge: bounded per account as well as per IP.
+    await limits.consume('twoFactorSetupPerAccount', session.userId);
     const enrolment = unlessRefused(await setUpTwoFactor(context, session));
     await attachChallenge(req, enrolment.challengeId);
     res.setHeader('Cache-Control', 'no-store');

@@ -80,6 +80,43 @@ export async function openChallenge(context: AppContext, userId: string): Promis
   return challenge!.id;
 }
 
+/**
+ * The challenge the first authenticator code answers, during enrolment: the session's own while
+ * it is open, else a new one replacing the account's others. An account that has not enabled 2FA
+ * has no login challenges, so it keeps one open challenge however often set-up is called; the
+ * member's row lock keeps parallel calls from each keeping their own.
+ */
+async function enrolmentChallenge(
+  context: AppContext,
+  userId: string,
+  current: string | undefined,
+): Promise<string> {
+  const now = context.clock.now();
+  return context.db.transaction(async (tx) => {
+    await lockAccount(tx, userId);
+    if (current) {
+      const [open] = await tx
+        .select({ id: authChallenges.id })
+        .from(authChallenges)
+        .where(
+          and(
+            eq(authChallenges.id, current),
+            eq(authChallenges.userId, userId),
+            gt(authChallenges.expiresAt, now),
+            eq(authChallenges.failedAttempts, 0),
+          ),
+        );
+      if (open) return open.id;
+    }
+    await tx.delete(authChallenges).where(eq(authChallenges.userId, userId));
+    const [challenge] = await tx
+      .insert(authChallenges)
+      .values({ userId, createdAt: now, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) })
+      .returning({ id: authChallenges.id });
+    return challenge!.id;
+  });
+}
+
 export type TwoFactorSetupOutcome =
   | {
       kind: 'enrolment';
@@ -116,7 +153,7 @@ export async function setUpTwoFactor(
     secret,
     otpauthUrl,
     qrCode: await totpQrCode(otpauthUrl),
-    challengeId: await openChallenge(context, user.id),
+    challengeId: await enrolmentChallenge(context, user.id, session.challengeId),
   };
 }
 
