@@ -55,6 +55,8 @@ export function UpgradeModal({ open, onClose, userId, currentPlan, limit }: Upgr
           planId,
           returnPath: `${location.pathname}${location.search}`,
         });
+        // The member shell (and a dialog it holds) outlives the page: close it on the way out.
+        onClose();
         return;
       }
       await selectPlan.mutateAsync({ userId, planId });
