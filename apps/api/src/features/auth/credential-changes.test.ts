@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@kindred/contracts';
 import { sessions, users, verificationCodes } from '../../db/schema.js';
 import { deriveKey, sealSecret, TOTP_SECRET_PURPOSE } from '../../platform/secret-box.js';
@@ -444,6 +444,13 @@ const NEW_NUMBER = '+919811122233';
 describe('changing a verified phone number', () => {
   const sendCode = (cookie: string, userId: string, proof: object = {}) =>
     post(t, '/api/phone/send-code', cookie, { userId, phoneNumber: NEW_NUMBER, ...proof });
+  // The tests share one number, and a number verifies one account only: each starts with it free.
+  afterEach(async () => {
+    await t.context.db
+      .update(users)
+      .set({ phoneVerifiedAt: null })
+      .where(eq(users.phoneNumber, NEW_NUMBER));
+  });
 
   it('asks for the current password or an authenticator code first (403), and texts nothing', async () => {
     const { user, cookie } = await memberWithAuthenticator();
