@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { followRequests, follows, users } from '../../db/schema.js';
+import { followRequests, follows, memberStats, users } from '../../db/schema.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
 import { visibleMemberJoin, visibleMembersWhere } from '../users/index.js';
 
@@ -85,17 +85,17 @@ export async function loadConnectionCounts(
   return row;
 }
 
-/** A member's followers that the viewer may see (the member's own visibility is not checked). */
-export async function countFollowers(
-  db: Executor,
-  viewerId: string,
-  userId: string,
-): Promise<number> {
+/**
+ * How many members follow the member, from the counter the database keeps with every follow and
+ * unfollow (member_stats): one row read, whatever their popularity. Unlike the profile's counts it
+ * does not hide followers the viewer may not see (disabled or suspended accounts): the write path
+ * would have to read every follower to do that (issue 18); the profile's next read is exact.
+ */
+export async function followersCountOf(db: Executor, userId: string): Promise<number> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(follows)
-    .innerJoin(users, visibleMemberJoin(viewerId, follows.followerId))
-    .where(eq(follows.followeeId, userId));
+    .select({ count: memberStats.followersCount })
+    .from(memberStats)
+    .where(eq(memberStats.userId, userId));
   return row?.count ?? 0;
 }
 

@@ -28,7 +28,7 @@ import {
 import { notifyMember, withdrawNotification } from '../notifications/index.js';
 import { assertMayFollow, connectionListsHidden } from './policy.js';
 import {
-  countFollowers,
+  followersCountOf,
   deleteFollowRow,
   followExists,
   insertFollowRow,
@@ -67,7 +67,8 @@ export interface FollowResult {
  * follows as the member allows (`whoCanFollow`): `everyone` → a follow, `approve` → a request they
  * answer, `nobody` → refused (403). A new account is limited in how many strangers it follows.
  * Toggles on the same pair run one after the other, so parallel clicks end in the state sequential
- * ones would; the follower count returned is exact at that moment.
+ * ones would; the follower count returned is the database's counter at that moment (every
+ * follower, whoever the viewer), so a toggle never counts a popular member's followers.
  */
 export async function toggleFollow(
   context: AppContext,
@@ -85,7 +86,7 @@ export async function toggleFollow(
         state: Pick<FollowResult, 'isFollowing' | 'isRequested' | 'message'>,
       ): Promise<FollowResult> => ({
         ...state,
-        followersCount: await countFollowers(tx, actorId, targetId),
+        followersCount: await followersCountOf(tx, targetId),
       });
       if (await deleteFollowRow(tx, actorId, targetId)) {
         return result({
