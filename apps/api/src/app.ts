@@ -27,6 +27,7 @@ import { refuseCrossSiteRequests, refuseNonJsonBodies } from './http/csrf.js';
 import { apiNotFound, errorHandler } from './http/errors.js';
 import { sessionMiddleware } from './http/session.js';
 import { loggableUrl, serializeError } from './platform/logger.js';
+import { measureRequests, metricsEndpoint } from './platform/metrics.js';
 
 /** API paths (relative to /api) whose requests are multipart uploads rather than JSON. */
 export const MULTIPART_PATHS = ['/profile/upload-photo', '/posts/create'] as const;
@@ -39,6 +40,7 @@ export function createApp(context: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.use(measureRequests(context.metrics));
 
   app.use(
     pinoHttp({
@@ -75,6 +77,8 @@ export function createApp(context: AppContext): Express {
       contentSecurityPolicy: {
         directives: {
           'upgrade-insecure-requests': servedOverHttps ? [] : null,
+          // Our own stylesheets and React's style attributes only: no stylesheet from any https: host.
+          'style-src': ["'self'", "'unsafe-inline'"],
           // QR codes arrive as data: URLs; photo previews before upload are blob: URLs.
           'img-src': ["'self'", 'data:', 'blob:'],
           'media-src': ["'self'", 'blob:'],
@@ -83,7 +87,15 @@ export function createApp(context: AppContext): Express {
     }),
   );
 
+  // Powerful browser features stay off unless a page needs them: the login may share where the
+  // member is; nothing uses the camera yet (photo verification will turn camera=(self) on).
+  app.use((_req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    next();
+  });
   app.use(compression({ filter: shouldCompress }));
+  // For Prometheus, not members: outside /api, and only with METRICS_TOKEN (README: Watching it).
+  app.get('/metrics', metricsEndpoint(context.metrics, config.metricsToken));
   app.get('/robots.txt', (_req, res) => {
     res.type('text/plain').setHeader('Cache-Control', 'public, max-age=86400');
     res.send(ROBOTS_TXT);
@@ -132,6 +144,8 @@ export function createApp(context: AppContext): Express {
   return app;
 }
 
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(), usb=()';
+
 /**
  * Members' pages are private and reachable only after signing in: crawlers may index the sign-in
  * and sign-up pages, nothing else.
@@ -163,6 +177,14 @@ const FILE_NAME = /\/[^/]*\.[a-z0-9]{1,8}$/i;
 function serveWebApp(app: Express, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) return;
+  // Source maps would publish the app's source: the build makes none, and none is ever served.
+  app.use((req, res, next) => {
+    if (req.path.endsWith('.map')) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    next();
+  });
   app.use(
     express.static(distDir, {
       index: false,

@@ -73,6 +73,9 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_BEGINNER: optionalString,
   STRIPE_PRICE_PROFESSIONAL: optionalString,
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -125,6 +128,8 @@ export interface Config {
    * PostgreSQL LISTEN/NOTIFY on a server, or within the process on PGlite.
    */
   redisUrl: string | undefined;
+  /** Set: GET /metrics answers requests bearing it (`Authorization: Bearer …`); unset: 404. */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -242,6 +247,7 @@ export function loadConfig(
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     payments,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

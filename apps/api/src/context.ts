@@ -15,6 +15,7 @@ import { createBackgroundTasks, type BackgroundTasks } from './platform/backgrou
 import { systemClock, type Clock } from './platform/clock.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
+import { countedMailer, countedSms, createMetrics, type Metrics } from './platform/metrics.js';
 import { createSmsSender, type SmsSender } from './platform/sms.js';
 import { checkDataEncryptionKey } from './platform/encryption-key-check.js';
 import { createLiveEvents, SESSION_ENDED_EVENT, type LiveEvents } from './platform/live-events.js';
@@ -44,6 +45,8 @@ export interface AppContext {
   liveEvents: LiveEvents;
   /** Who takes payment for paid plans: the test-mode provider or Stripe (features/billing). */
   payments: PaymentsProvider;
+  /** Prometheus metrics of this app (GET /metrics); features may add their own to its registry. */
+  metrics: Metrics;
 }
 
 export type ContextOverrides = Partial<
@@ -89,6 +92,7 @@ export async function createAppContext(
     throw error;
   }
   logger.info({ liveEvents: liveEvents.kind }, `live events through ${liveEvents.kind}`);
+  const metrics = createMetrics(database);
   return {
     config,
     logger,
@@ -110,15 +114,17 @@ export async function createAppContext(
       // …and other processes' ends evict this one's cached sessions.
       liveEvents,
     ),
-    mailer:
+    mailer: countedMailer(
       overrides.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        logger,
-      }),
-    sms: overrides.sms ?? createSmsSender({ twilio: config.twilio, logger }),
+        createMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          outboxDir: path.join(config.dataDir, 'outbox'),
+          logger,
+        }),
+      metrics,
+    ),
+    sms: countedSms(overrides.sms ?? createSmsSender({ twilio: config.twilio, logger }), metrics),
     storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'media')),
     clock: overrides.clock ?? systemClock,
     rateLimiters: createRateLimiters(
@@ -129,6 +135,7 @@ export async function createAppContext(
     background: overrides.background ?? createBackgroundTasks(logger),
     liveEvents,
     payments: overrides.payments ?? createPaymentsProvider(config.payments),
+    metrics,
   };
 }
 

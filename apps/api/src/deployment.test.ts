@@ -31,11 +31,11 @@ const withDefaults = (value: string) =>
   value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, (_match, fallback: string) => fallback);
 
 describe('docker-compose.yml', () => {
-  it('restarts the app and checks its health on /api/health', () => {
+  it('restarts the app and checks its readiness on /api/ready', () => {
     expect(app.restart).toBe('unless-stopped');
     expect(postgres.restart).toBe('unless-stopped');
     const test = [app.healthcheck?.test ?? []].flat().join(' ');
-    expect(test).toContain('http://127.0.0.1:3000/api/health');
+    expect(test).toContain('http://127.0.0.1:3000/api/ready');
     expect(app.depends_on?.postgres?.condition).toBe('service_healthy');
   });
 

@@ -34,9 +34,11 @@ export function startJobs(context: AppContext, options: JobOptions = {}): Runnin
       running = true;
       const current = run()
         .then(
-          () => {},
-          (error: unknown) =>
-            context.logger.error({ err: error, job: name }, 'scheduled job failed'),
+          () => context.metrics.jobRuns.inc({ job: name, outcome: 'succeeded' }),
+          (error: unknown) => {
+            context.metrics.jobRuns.inc({ job: name, outcome: 'failed' });
+            context.logger.error({ err: error, job: name }, 'scheduled job failed');
+          },
         )
         .finally(() => {
           running = false;
