@@ -60,6 +60,16 @@ export const migrationsFolder = findMigrationsFolder();
 // Any constant will do; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_KEY = 7_140_221;
 
+/**
+ * Settings of every connection the app opens on a PostgreSQL server (issue 18, see
+ * docs/architecture.md "Performance"). The app's statements are short index reads whose cost
+ * estimates can still pass jit_above_cost (the comments query, a feed walk under a LIMIT): JIT then
+ * compiles for 12–40 ms to save less than 1 ms, on every request. Parallel workers for one request
+ * take cores from the other requests on a small server and add start-up cost to reads of a few
+ * milliseconds. An `options` parameter in DATABASE_URL replaces these.
+ */
+export const APP_SESSION_SETTINGS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const listeners = new Set<QueryListener>();
   const logger: DrizzleLogger = {
@@ -73,7 +83,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      options: APP_SESSION_SETTINGS,
+    });
     // An idle client losing its connection must not take the process down; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema, logger });
