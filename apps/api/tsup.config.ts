@@ -1,7 +1,15 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/server.ts', 'src/db/migrate-cli.ts', 'src/cli/grant.ts', 'src/cli/reset-2fa.ts'],
+  entry: [
+    'src/server.ts',
+    'src/db/migrate-cli.ts',
+    'src/cli/grant.ts',
+    'src/cli/reset-2fa.ts',
+    'src/cli/db-backup.ts',
+    'src/cli/db-restore.ts',
+    'src/cli/db-export-to.ts',
+  ],
   format: 'esm',
   target: 'node20',
   platform: 'node',
