@@ -12,7 +12,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the served build: they would publish the app's source to anyone.
+    sourcemap: false,
     // dist/.vite/manifest.json: which chunks each module needs, read by scripts/bundle-report.mjs.
     manifest: true,
   },

@@ -1,9 +1,18 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Config } from '../config.js';
 import type { DatabaseSessionStore } from './session-store.js';
 
+/** The session cookie's name outside production (tests and journeys read it). */
 export const SESSION_COOKIE_NAME = 'kindred.sid';
+
+/**
+ * In production the name carries the `__Host-` prefix: browsers then take the cookie only with
+ * Secure, from this host (no Domain), for the whole site — a sibling subdomain cannot plant one.
+ */
+export function sessionCookieName(config: Pick<Config, 'isProduction'>): string {
+  return config.isProduction ? `__Host-${SESSION_COOKIE_NAME}` : SESSION_COOKIE_NAME;
+}
 
 /**
  * What a session knows about who is signing in. `pending` sessions may only take the next step of
@@ -26,9 +35,10 @@ declare module 'express-session' {
   }
 }
 
-export function sessionMiddleware(config: Config, store: DatabaseSessionStore) {
-  return session({
-    name: SESSION_COOKIE_NAME,
+export function sessionMiddleware(config: Config, store: DatabaseSessionStore): RequestHandler {
+  const name = sessionCookieName(config);
+  const handler = session({
+    name,
     secret: config.sessionSecret,
     store,
     resave: false,
@@ -39,10 +49,15 @@ export function sessionMiddleware(config: Config, store: DatabaseSessionStore) {
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.isProduction ? 'auto' : false,
+      // `__Host-` cookies must be Secure: production is served over HTTPS only.
+      secure: config.isProduction,
       path: '/',
     },
   });
+  return (req, res, next) => {
+    res.locals.sessionCookieName = name;
+    handler(req, res, next);
+  };
 }
 
 /**
@@ -59,5 +74,6 @@ export async function endSession(req: Request, res: Response): Promise<void> {
       ),
     );
   }
-  res.clearCookie(SESSION_COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  const name = (res.locals.sessionCookieName as string | undefined) ?? SESSION_COOKIE_NAME;
+  res.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
