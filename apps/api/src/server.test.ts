@@ -248,6 +248,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('server process', () => 
     const body = JSON.stringify({ username: 'nobody@example.com', password: 'wrong-password' });
     busy.socket.write(
       `POST /api/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Sec-Fetch-Site: same-origin\r\n` +
         `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
     );
     await busy.until(/100 Continue/);
@@ -255,6 +256,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('server process', () => 
     stalled = rawConnection(server.port);
     stalled.socket.write(
       `POST /api/users/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Sec-Fetch-Site: same-origin\r\n` +
         `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
     );
     await stalled.until(/100 Continue/);
