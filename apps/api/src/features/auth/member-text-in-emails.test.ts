@@ -10,6 +10,9 @@ import {
   verificationCodeEmail,
   verificationReminderEmail,
 } from './emails.js';
+import { digestEmail } from '../notifications/emails.js';
+import { suspensionEmail } from '../moderation/emails.js';
+import { trialEndingEmail } from '../subscriptions/trial-emails.js';
 
 /**
  * Issue 19, finding 6: a first name with line breaks and a URL showed up as its own paragraph in
@@ -83,6 +86,23 @@ describe('emails never let a member’s name pass for our words', () => {
     }),
     passwordResetCodeEmail({ firstName: HOSTILE_NAME, code: '123456', expiresInMinutes: 15 }),
     recoveryCodeUsedEmail({ firstName: HOSTILE_NAME, remaining: 2 }),
+    trialEndingEmail({
+      firstName: HOSTILE_NAME,
+      trialEndDate: new Date('2030-01-31T00:00:00Z'),
+      daysLeft: 7,
+      upgradeUrl: 'http://localhost:3000/upgrade',
+    }),
+    digestEmail({
+      firstName: HOSTILE_NAME,
+      unreadByType: { follow: 2 },
+      notificationsUrl: 'http://localhost:3000/notifications',
+      settingsUrl: 'http://localhost:3000/settings',
+    }),
+    suspensionEmail({
+      firstName: HOSTILE_NAME,
+      reason: 'Spam',
+      supportEmail: 'support@example.com',
+    }),
   ];
 
   it.each(templates.map((mail) => [mail.subject, mail]))(

@@ -1,9 +1,11 @@
 import { formatTrialEndDate } from '@kindred/contracts';
 import type { MailMessage } from '../../platform/mailer.js';
+import { greetingName } from '../../platform/member-text.js';
 
 /**
  * "Your free trial ends soon" (issue 14), as plain text and simple inline-styled HTML in the
- * account emails' style (what mail clients render reliably). The member's name is escaped.
+ * account emails' style (what mail clients render reliably). The member's name is escaped, and
+ * greeted only when it reads as one (platform/member-text.ts).
  */
 
 type Template = Omit<MailMessage, 'to'>;
@@ -18,7 +20,7 @@ export function trialEndingEmail(input: {
   daysLeft: number;
   upgradeUrl: string;
 }): Template {
-  const name = input.firstName.trim() || 'there';
+  const name = greetingName(input.firstName);
   const endDate = formatTrialEndDate(input.trialEndDate);
   const when = input.daysLeft <= 1 ? 'tomorrow' : `in ${input.daysLeft} days`;
   const subject = `Your Kindred free trial ends ${when}`;
