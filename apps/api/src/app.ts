@@ -29,6 +29,9 @@ import { sessionMiddleware } from './http/session.js';
 import { loggableUrl, serializeError } from './platform/logger.js';
 import { measureRequests, metricsEndpoint } from './platform/metrics.js';
 
+/** Requests too frequent and too uniform to deserve a log line each. */
+const UNLOGGED_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
+
 /** API paths (relative to /api) whose requests are multipart uploads rather than JSON. */
 export const MULTIPART_PATHS = ['/profile/upload-photo', '/posts/create'] as const;
 
@@ -52,7 +55,8 @@ export function createApp(context: AppContext): Express {
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // Probes and scrapes come every few seconds; their outcome shows in /metrics instead.
+      autoLogging: { ignore: (req) => UNLOGGED_PATHS.has(req.url ?? '') },
       // Our serializers see the raw request, response and error: pino-http's wrapping would hand
       // serializeError a copy that has lost the database error's code (and kept its parameters).
       wrapSerializers: false,

@@ -106,16 +106,24 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 /** Query parameters that carry a place; an access log keeps them to one decimal (about 11 km). */
 const COORDINATE_PARAMETERS = new Set(['lat', 'lon', 'lng', 'latitude', 'longitude']);
 
-/** A request's URL as the access log keeps it: coordinates rounded, nothing else changed. */
+/**
+ * Query parameters whose values the access log keeps as sent: paging and filters, never what a
+ * member typed or was sent (a search for a name or an address, a code, a token). Any other
+ * parameter's value is logged as `[redacted]`: a new parameter is private until listed here.
+ */
+export const LOGGED_QUERY_PARAMETERS = new Set(['cursor', 'limit', 'page', 'status', 'action']);
+
+/** A request's URL as the access log keeps it: coordinates rounded, unlisted values redacted. */
 export function loggableUrl(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const entries = [...new URLSearchParams(url.slice(queryStart + 1))];
-  if (!entries.some(([name]) => COORDINATE_PARAMETERS.has(name.toLowerCase()))) return url;
   const kept = entries.map(([name, value]): [string, string] => {
-    if (!COORDINATE_PARAMETERS.has(name.toLowerCase())) return [name, value];
+    if (LOGGED_QUERY_PARAMETERS.has(name)) return [name, value];
+    if (!COORDINATE_PARAMETERS.has(name.toLowerCase())) return [name, '[redacted]'];
     const number = Number(value);
     return [name, Number.isFinite(number) ? number.toFixed(1) : '[redacted]'];
   });
+  if (kept.every(([, value], index) => entries[index]?.[1] === value)) return url;
   return `${url.slice(0, queryStart)}?${new URLSearchParams(kept).toString()}`;
 }
