@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaStorage } from './features/media/storage.js';
+import { createLocalStorage, type MediaStorage } from './features/media/storage.js';
 import { buildPost, sampleVideo } from './features/posts/test-factories.js';
 import { createLogger } from './platform/logger.js';
 import { createTestApp, type TestApp } from './test/app.js';
@@ -146,6 +146,7 @@ describe('error logging', () => {
     const lines: string[] = [];
     const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
     const failingStorage: MediaStorage = {
+      ...createLocalStorage(mkdtempSync(path.join(os.tmpdir(), 'kindred-failing-storage-'))),
       async put() {
         // What an HTTP client's error looks like: it carries the whole request it failed to send.
         throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), {
@@ -154,8 +155,6 @@ describe('error logging', () => {
           request: { _header: 'PUT /bucket HTTP/1.1\r\nAuthorization: Basic c3RvcmFnZS1zZWNyZXQ=' },
         });
       },
-      async delete() {},
-      localPath: () => '/nonexistent',
     };
     const own = await createTestApp({ logger, storage: failingStorage });
     try {

@@ -76,6 +76,17 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(
     z.string().min(16, 'must be at least 16 characters').optional(),
   ),
+  MEDIA_STORAGE: optionalString.pipe(z.enum(['local', 's3'], 'must be local or s3').optional()),
+  S3_ENDPOINT: optionalString.pipe(
+    z.url('must be a URL such as https://s3.example.com or http://127.0.0.1:9000').optional(),
+  ),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(
+    z.enum(['true', 'false'], 'must be true or false').optional(),
+  ),
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -128,9 +139,26 @@ export interface Config {
    * PostgreSQL LISTEN/NOTIFY on a server, or within the process on PGlite.
    */
   redisUrl: string | undefined;
+  /** Where uploaded media is kept (features/media): the local disk (default) or an S3 bucket. */
+  mediaStorage: MediaStorageConfig;
   /** Set: GET /metrics answers requests bearing it (`Authorization: Bearer …`); unset: 404. */
   metricsToken: string | undefined;
 }
+
+/**
+ * `local`: files under DATA_DIR/media. `s3`: a private bucket on AWS or any S3-compatible server
+ * (credentials unset: the SDK's default chain, e.g. an instance role).
+ */
+export type MediaStorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 /**
  * `test`: the test-mode provider, a checkout page of our own that takes no money (the default in
@@ -215,6 +243,7 @@ export function loadConfig(
   }
 
   const payments = paymentsConfig(e, isProduction);
+  const mediaStorage = mediaStorageConfig(e);
 
   const secrets =
     e.SESSION_SECRET && e.DATA_ENCRYPTION_KEY ? undefined : loadOrCreateDevelopmentSecrets(dataDir);
@@ -247,7 +276,34 @@ export function loadConfig(
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     payments,
     redisUrl: e.REDIS_URL,
+    mediaStorage,
     metricsToken: e.METRICS_TOKEN,
+  };
+}
+
+function mediaStorageConfig(e: z.output<typeof envSchema>): MediaStorageConfig {
+  if ((e.MEDIA_STORAGE ?? 'local') === 'local') return { kind: 'local' };
+  if (!e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when MEDIA_STORAGE=s3');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither for the default AWS credentials chain',
+    );
+  }
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    // Self-hosted servers rarely have a DNS name per bucket; AWS itself prefers virtual hosts.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE
+      ? e.S3_FORCE_PATH_STYLE === 'true'
+      : Boolean(e.S3_ENDPOINT),
   };
 }
 

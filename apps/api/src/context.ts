@@ -10,7 +10,7 @@ import {
 } from './http/rate-limit.js';
 import { DatabaseSessionStore } from './http/session-store.js';
 import { createPaymentsProvider, type PaymentsProvider } from './features/billing/index.js';
-import { createLocalStorage, type MediaStorage } from './features/media/index.js';
+import { createLocalStorage, createS3Storage, type MediaStorage } from './features/media/index.js';
 import { createBackgroundTasks, type BackgroundTasks } from './platform/background.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createLogger, type Logger } from './platform/logger.js';
@@ -125,7 +125,7 @@ export async function createAppContext(
       metrics,
     ),
     sms: countedSms(overrides.sms ?? createSmsSender({ twilio: config.twilio, logger }), metrics),
-    storage: overrides.storage ?? createLocalStorage(path.join(config.dataDir, 'media')),
+    storage: overrides.storage ?? createMediaStorage(config),
     clock: overrides.clock ?? systemClock,
     rateLimiters: createRateLimiters(
       database,
@@ -167,4 +167,11 @@ export async function closeAppContext(context: AppContext): Promise<void> {
   context.mailer.close();
   await context.liveEvents.close();
   await context.database.close();
+}
+
+/** The media store configuration names: DATA_DIR/media on this machine, or an S3 bucket. */
+function createMediaStorage(config: Config): MediaStorage {
+  return config.mediaStorage.kind === 's3'
+    ? createS3Storage(config.mediaStorage)
+    : createLocalStorage(path.join(config.dataDir, 'media'));
 }

@@ -10,8 +10,13 @@ export {
   mediaKeyFromUrl,
   mediaUrl,
   newMediaKey,
+  readMediaBytes,
+  type ByteRange,
+  type MediaBody,
   type MediaStorage,
+  type StoredMediaInfo,
 } from './storage.js';
+export { createS3Client, createS3Storage, type S3StorageConfig } from './s3-storage.js';
 export {
   isImageMime,
   isVideoMime,

@@ -127,7 +127,7 @@ async function decodeImage(data: Buffer, unreadableMessage: string): Promise<Pro
 
 /** The pixel size of an image already stored (re-encoded, upright); reads only its header. */
 export async function readStoredImageDimensions(
-  file: string,
+  file: string | Buffer,
 ): Promise<{ width: number; height: number } | undefined> {
   const { width = 0, height = 0 } = await sharp(file).metadata();
   return width > 0 && height > 0 ? { width, height } : undefined;

@@ -13,6 +13,7 @@ import {
   isImageMime,
   isVideoMime,
   processImage,
+  readMediaBytes,
   readStoredImageDimensions,
   readVideoDimensions,
   sniffMediaType,
@@ -89,7 +90,9 @@ async function measureOlderImages(context: AppContext, rows: PostRow[]): Promise
   await Promise.all(
     unmeasured.map(async (row) => {
       try {
-        const size = await readStoredImageDimensions(context.storage.localPath(row.mediaKey!));
+        // A stored image is a bounded re-encoded WebP, so reading it whole is fine (on any store).
+        const bytes = await readMediaBytes(context.storage, row.mediaKey!);
+        const size = bytes && (await readStoredImageDimensions(bytes));
         if (!size) return;
         await setMediaDimensions(context.db, row.id, size);
         row.mediaWidth = size.width;
