@@ -60,7 +60,6 @@ export function buildOpenApiDocument(options: { serverUrl: string }): OpenApiDoc
     const operation: Json = {
       operationId: id,
       tags: [tag],
-      summary: `${route.method} ${route.path}`,
       parameters: [
         ...parameters.map((name) => ({
           name,
