@@ -193,10 +193,14 @@ function serveWebApp(app: Express, distDir: string): void {
     express.static(distDir, {
       index: false,
       setHeaders(res, file) {
-        // Vite fingerprints everything under assets/, so it can be cached for good.
-        if (file.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        }
+        // Vite fingerprints everything under assets/, so it can be cached for good. Anything else
+        // (index.html asked for by name, the favicon) keeps its name across releases: the browser
+        // revalidates it (ETag / Last-Modified) before each use, so a deploy is seen at once.
+        const fingerprinted = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'Cache-Control',
+          fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     }),
   );
