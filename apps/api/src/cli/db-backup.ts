@@ -64,10 +64,16 @@ async function backUpInto(config: Config, dir: string, io: CommandIo) {
   const database = config.databaseUrl
     ? await dumpPostgres(config.databaseUrl, dir)
     : await dumpEmbedded(config, dir);
-  const mediaFiles = copyMedia(
-    path.join(config.dataDir, MEDIA_FOLDER),
-    path.join(dir, MEDIA_FOLDER),
-  );
+  // Media in an S3 bucket are backed up with the provider's tools (versioning, replication).
+  const mediaFiles =
+    config.mediaStorage.kind === 'local'
+      ? copyMedia(path.join(config.dataDir, MEDIA_FOLDER), path.join(dir, MEDIA_FOLDER))
+      : 0;
+  if (config.mediaStorage.kind === 's3') {
+    io.out(
+      'MEDIA_STORAGE=s3: the media stay in the bucket and are not in this backup; back the bucket up with the provider’s tools.',
+    );
+  }
   const manifest: BackupManifest = {
     format: MANIFEST_FORMAT,
     app: 'kindred',
