@@ -161,6 +161,22 @@ describe('media on S3 (MEDIA_STORAGE=s3, s3rver on loopback)', () => {
     expect((await request(t.app).get(url).set('Cookie', author.cookie)).status).toBe(404);
   });
 
+  it('is ready when the bucket takes a write, and not ready (503, storage) when it is missing', async () => {
+    const ready = await request(t.app).get('/api/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks.storage).toEqual({ ok: true });
+
+    const configured = t.context.storage;
+    t.context.storage = createS3Storage({ ...s3.config, bucket: 'no-such-bucket' });
+    try {
+      const notReady = await request(t.app).get('/api/ready');
+      expect(notReady.status).toBe(503);
+      expect(notReady.body.checks.storage).toEqual({ ok: false, detail: expect.any(String) });
+    } finally {
+      t.context.storage = configured;
+    }
+  });
+
   it('answers 404 for a key that was never stored (no object is revealed)', async () => {
     const member = await signedInUser(t.context);
     const res = await request(t.app)
