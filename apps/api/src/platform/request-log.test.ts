@@ -116,3 +116,22 @@ describe('the request log', () => {
     expect(log).toContain('"url":"/api/users/search?q=%5Bredacted%5D"');
   });
 });
+
+describe('the logger configuration', () => {
+  it('censors personal fields and secrets a log call might carry', () => {
+    const written: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void written.push(line) });
+    logger.info(
+      {
+        email: 'someone@example.com',
+        account: { phoneNumber: '+15558675309', currentPassword: 'pw-1', secret: 'JBSWY3DP' },
+      },
+      'an over-eager log call',
+    );
+    const line = written.join('');
+    for (const value of ['someone@example.com', '+15558675309', 'pw-1', 'JBSWY3DP']) {
+      expect(line).not.toContain(value);
+    }
+    expect(line).toContain('[redacted]');
+  });
+});
