@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -9,6 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { openTestDatabase } from '../../test/database.js';
 import { signedInUser } from '../../test/factories.js';
+import {
+  startServer,
+  stopServer,
+  TEST_SERVER_PUBLIC_URL,
+  testServerEnv,
+  type ServerProcess,
+} from '../../test/server-process.js';
 import { buildPost } from '../posts/test-factories.js';
 import { openEventStream, type EventStreamClient } from './test-sse-client.js';
 
@@ -24,9 +30,8 @@ import { openEventStream, type EventStreamClient } from './test-sse-client.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const apiRoot = path.resolve(import.meta.dirname, '../../..');
 const DELIVERY_BUDGET_MS = 1000;
-const PUBLIC_URL = 'http://localhost:3000';
+const PUBLIC_URL = TEST_SERVER_PUBLIC_URL;
 
 const redisReachable = await new Promise<boolean>((resolve) => {
   const url = new URL(redisUrl);
@@ -47,51 +52,6 @@ if (!serverUrl) {
   console.warn(
     'two-process live-update test skipped: it needs a PostgreSQL server (set TEST_DATABASE_URL, as CI does in its second pass); PGlite is one process only',
   );
-}
-
-interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-}
-
-/** `src/server.ts` in a child process (tsx, as `pnpm dev` runs it), once it is listening. */
-function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) {
-        clearTimeout(timer);
-        resolve({ child, url: listening[1]!, output: () => output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before listening:\n${output}`));
-    });
-  });
-}
-
-/** SIGTERM, then SIGKILL after 10 s; resolves with the exit code (null when it had to be killed). */
-async function stopServer(server: ServerProcess | undefined): Promise<number | null> {
-  if (!server) return null;
-  if (server.child.exitCode !== null) return server.child.exitCode;
-  const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-  const code = await exited;
-  clearTimeout(timer);
-  return code;
 }
 
 const carriers = [
@@ -130,18 +90,7 @@ describe.skipIf(!serverUrl)(
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-live-'));
       dataDirs.push(dataDir);
       return {
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        PUBLIC_URL,
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-        GEOCODER_URL: 'http://127.0.0.1:9/',
-        SMTP_URL: '',
-        MAIL_TRANSPORT: 'outbox',
-        LOG_LEVEL: 'info',
-        BCRYPT_COST: '4',
+        ...testServerEnv(databaseUrl, dataDir),
         // Far longer than the test waits: a stop that waited for open streams would show.
         SHUTDOWN_GRACE_MS: '60000',
         ...secrets,
