@@ -128,7 +128,7 @@ async function main() {
         'ø',
         'q',
       ]) {
-        const matches = await countMatchingMembers(tx, query, searcherId);
+        const { totalCount: matches } = await countMatchingMembers(tx, query, searcherId);
         const pageTime = await time(RUNS, () => searchMembersQuery(tx, { ...page, query }));
         const countTime = await time(RUNS, () => countMatchingMembers(tx, query, searcherId));
         console.log(

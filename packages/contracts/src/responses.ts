@@ -215,6 +215,7 @@ export const UserSearchResponseSchema = z.strictObject({
   ...success,
   suggestions: z.array(SearchSuggestionSchema),
   totalCount: z.number().int().nonnegative(),
+  totalCountCapped: z.boolean(),
   page: z.number().int().positive(),
   limit: z.number().int().positive(),
 }) satisfies z.ZodType<UserSearchResponse>;

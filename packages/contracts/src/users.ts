@@ -63,6 +63,11 @@ export const SEARCH_LIMITS = {
   /** Results of an @mention lookup. */
   mentionSize: 8,
   maxQueryLength: 100,
+  /**
+   * Matches are counted up to this many ("View All (1000+)"): counting every member whose name
+   * starts with two letters read thousands of rows per keystroke (issue 18).
+   */
+  countCap: 1000,
 } as const;
 
 export const USER_MESSAGES = {
@@ -110,7 +115,10 @@ export type SearchSuggestion = Pick<
 export interface UserSearchResponse {
   success: true;
   suggestions: SearchSuggestion[];
+  /** Matches, counted up to SEARCH_LIMITS.countCap. */
   totalCount: number;
+  /** More than SEARCH_LIMITS.countCap members match: totalCount is the cap ("1000+"). */
+  totalCountCapped: boolean;
   page: number;
   limit: number;
 }

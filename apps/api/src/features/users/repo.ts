@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNotNull, like, ne, or, sql } from 'drizzle-orm';
+import { SEARCH_LIMITS } from '@kindred/contracts';
 import type { Executor } from '../../db/client.js';
 import { photos, posts, profiles, users } from '../../db/schema.js';
 import { nameSearchColumns, searchKey } from './names.js';
@@ -122,13 +123,37 @@ export function searchMembersQuery(db: Executor, page: SearchPage) {
   );
 }
 
-export function countMatchingMembersQuery(db: Executor, query: string, searcherId: string) {
-  return db.select({ total: count() }).from(users).where(searchCondition(query, searcherId));
+/**
+ * Matches counted up to `cap + 1` (the extra one says there are more): the count stops reading
+ * there, instead of visiting every member whose name starts with two letters (issue 18).
+ */
+export function countMatchingMembersQuery(
+  db: Executor,
+  query: string,
+  searcherId: string,
+  cap: number = SEARCH_LIMITS.countCap,
+) {
+  const matches = db
+    .select({ id: users.id })
+    .from(users)
+    .where(searchCondition(query, searcherId))
+    .limit(cap + 1)
+    .as('matches');
+  return db.select({ total: count() }).from(matches);
 }
 
-export async function countMatchingMembers(db: Executor, query: string, searcherId: string) {
+/** How many members match, up to the cap, and whether more do. */
+export async function countMatchingMembers(
+  db: Executor,
+  query: string,
+  searcherId: string,
+): Promise<{ totalCount: number; totalCountCapped: boolean }> {
   const [row] = await countMatchingMembersQuery(db, query, searcherId);
-  return row?.total ?? 0;
+  const total = row?.total ?? 0;
+  return {
+    totalCount: Math.min(total, SEARCH_LIMITS.countCap),
+    totalCountCapped: total > SEARCH_LIMITS.countCap,
+  };
 }
 
 /**

@@ -39,12 +39,23 @@ export function userRoutes(context: AppContext): Router {
         res.json({ success: true, users });
         return;
       }
-      const { suggestions, totalCount } = await searchMembers(context, searcherId, {
-        text: query.searchText ?? '',
+      const { suggestions, totalCount, totalCountCapped } = await searchMembers(
+        context,
+        searcherId,
+        {
+          text: query.searchText ?? '',
+          page: query.page,
+          limit: query.limit,
+        },
+      );
+      res.json({
+        success: true,
+        suggestions,
+        totalCount,
+        totalCountCapped,
         page: query.page,
         limit: query.limit,
       });
-      res.json({ success: true, suggestions, totalCount, page: query.page, limit: query.limit });
     },
   );
 

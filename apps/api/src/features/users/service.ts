@@ -81,9 +81,10 @@ export async function searchMembers(
   context: Ctx,
   searcherId: string,
   input: { text: string; page: number; limit: number },
-): Promise<{ suggestions: SearchSuggestion[]; totalCount: number }> {
-  if (searchKey(input.text) === '') return { suggestions: [], totalCount: 0 };
-  const [rows, totalCount] = await Promise.all([
+): Promise<{ suggestions: SearchSuggestion[]; totalCount: number; totalCountCapped: boolean }> {
+  if (searchKey(input.text) === '')
+    return { suggestions: [], totalCount: 0, totalCountCapped: false };
+  const [rows, counted] = await Promise.all([
     searchMembersQuery(context.db, {
       query: input.text,
       searcherId,
@@ -92,7 +93,7 @@ export async function searchMembers(
     }),
     countMatchingMembers(context.db, input.text, searcherId),
   ]);
-  return { suggestions: rows.map(toMemberSummary), totalCount };
+  return { suggestions: rows.map(toMemberSummary), ...counted };
 }
 
 /**

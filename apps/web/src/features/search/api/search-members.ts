@@ -14,6 +14,8 @@ export const searchKeys = {
 export interface SearchPage {
   suggestions: SearchSuggestion[];
   totalCount: number;
+  /** More members match than were counted: show the count as "1000+". */
+  totalCountCapped: boolean;
 }
 
 /** GET /api/users/search?searchText=&page=&limit= (matching ignores case and accents). */
@@ -27,7 +29,11 @@ export async function searchMembers(
     query: { searchText, page, limit },
     signal,
   });
-  return { suggestions: response.suggestions, totalCount: response.totalCount };
+  return {
+    suggestions: response.suggestions,
+    totalCount: response.totalCount,
+    totalCountCapped: response.totalCountCapped === true,
+  };
 }
 
 export function useMemberSearch(

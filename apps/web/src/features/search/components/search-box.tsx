@@ -53,6 +53,7 @@ export function SearchBox({ className }: SearchBoxProps) {
   const loading = query !== debounced || (query !== '' && search.isPending);
   const suggestions = (loading ? [] : (search.data?.suggestions ?? [])).slice(0, DROPDOWN_SIZE);
   const totalCount = loading ? 0 : (search.data?.totalCount ?? 0);
+  const countLabel = `${totalCount}${!loading && search.data?.totalCountCapped ? '+' : ''}`;
   const options: Option[] = suggestions.map((member) => ({ kind: 'member', member }));
   if (totalCount > DROPDOWN_SIZE) options.push({ kind: 'viewAll' });
   const activeIndex = active < options.length ? active : -1;
@@ -179,7 +180,7 @@ export function SearchBox({ className }: SearchBoxProps) {
             </p>
           ) : (
             <p className="visually-hidden" role="status">
-              {totalCount === 1 ? '1 result' : `${totalCount} results`}
+              {totalCount === 1 ? '1 result' : `${countLabel} results`}
             </p>
           )}
           <ul
@@ -219,7 +220,7 @@ export function SearchBox({ className }: SearchBoxProps) {
                   ) : (
                     <span>
                       {SEARCH_TEXTS.viewAll}
-                      <span className={styles.searchBoxCount}> ({totalCount})</span>
+                      <span className={styles.searchBoxCount}> ({countLabel})</span>
                     </span>
                   )}
                 </li>

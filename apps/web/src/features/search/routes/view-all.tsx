@@ -55,7 +55,7 @@ function Results({ state }: { state: ViewAllState }) {
   // The dropdown's suggestions are page 1 already (same page size): no need to ask again.
   const initialData =
     currentPage === 1 && state.suggestions.length > 0
-      ? { suggestions: state.suggestions, totalCount: state.totalCount }
+      ? { suggestions: state.suggestions, totalCount: state.totalCount, totalCountCapped: false }
       : undefined;
   const search = useMemberSearch(query, currentPage, { initialData, keepPrevious: true });
   const totalCount = search.data?.totalCount ?? state.totalCount;
