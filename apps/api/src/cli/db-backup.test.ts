@@ -250,6 +250,52 @@ describe('pnpm db:backup / db:restore on the embedded engine', () => {
   });
 });
 
+describe('pnpm db:backup on PostgreSQL without suitable client tools', () => {
+  const withPath = async <T>(dir: string, run: () => Promise<T>): Promise<T> => {
+    const saved = process.env.PATH;
+    process.env.PATH = dir;
+    try {
+      return await run();
+    } finally {
+      process.env.PATH = saved;
+    }
+  };
+
+  it('refuses, saying so, when pg_dump is not installed', async () => {
+    const backupDir = path.join(tempDir('no-tools'), 'b');
+    const refused = capture();
+    const code = await withPath(tempDir('empty-path'), () =>
+      backup([backupDir], {
+        env: { DATA_DIR: tempDir('d'), DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' },
+        io: refused.io,
+      }),
+    );
+    expect(code).toBe(1);
+    expect(refused.err.join('\n')).toMatch(
+      /pg_dump was not found: install the PostgreSQL client tools/,
+    );
+    expect(existsSync(backupDir)).toBe(false);
+  });
+
+  it.skipIf(!serverUrl)('refuses a pg_dump older than the server (TEST_DATABASE_URL)', async () => {
+    const bin = tempDir('old-pg-dump');
+    writeFileSync(path.join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 9.6.24"\n', {
+      mode: 0o755,
+    });
+    const refused = capture();
+    const code = await withPath(bin, () =>
+      backup([path.join(tempDir('old'), 'b')], {
+        env: { DATA_DIR: tempDir('d'), DATABASE_URL: serverUrl! },
+        io: refused.io,
+      }),
+    );
+    expect(code).toBe(1);
+    expect(refused.err.join('\n')).toMatch(
+      /older than the PostgreSQL server \(major version \d+\)/,
+    );
+  });
+});
+
 describe.skipIf(!serverUrl)('pnpm db:backup / db:restore on PostgreSQL (TEST_DATABASE_URL)', () => {
   it('backs up with pg_dump and restores every row and media file into a fresh database', async () => {
     const sourceUrl = await scratchDatabase();
