@@ -117,3 +117,42 @@ export function uprightPhoneMp4(): Buffer {
   quarterTurn.forEach((value, i) => video.writeInt32BE(value, matrix + i * 4));
   return video;
 }
+
+/** The location a phone video carries in `©xyz` (phoneVideoWithLocation). */
+export const PHONE_VIDEO_LOCATION = '+48.8584+002.2945/';
+
+function mp4Box(type: string, payload: Buffer): Buffer {
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + payload.length, 0);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, payload]);
+}
+
+/** The sample clip as a phone writes it (issue 19, finding 3): a `udta` box in `moov` with `©xyz` and a device name. */
+export function phoneVideoWithLocation(): Buffer {
+  const video = sampleVideo('mp4');
+  const text = (value: string) => {
+    const bytes = Buffer.from(value, 'latin1');
+    const header = Buffer.alloc(4);
+    header.writeUInt16BE(bytes.length, 0);
+    header.writeUInt16BE(0x15c7, 2);
+    return Buffer.concat([header, bytes]);
+  };
+  const udta = mp4Box(
+    'udta',
+    Buffer.concat([
+      mp4Box('\u00a9xyz', text(PHONE_VIDEO_LOCATION)),
+      mp4Box('\u00a9mak', text('Phonemaker')),
+      mp4Box('\u00a9mod', text('Phone 15 Pro')),
+    ]),
+  );
+  const moov = video.indexOf('moov', 0, 'latin1') - 4;
+  const moovSize = video.readUInt32BE(moov);
+  const grown = Buffer.concat([
+    video.subarray(0, moov + moovSize),
+    udta,
+    video.subarray(moov + moovSize),
+  ]);
+  grown.writeUInt32BE(moovSize + udta.length, moov);
+  return grown;
+}

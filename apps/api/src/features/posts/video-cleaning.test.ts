@@ -7,7 +7,12 @@ import { POST_MESSAGES } from '@kindred/contracts';
 import { posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
-import { sampleVideo, tinyMp4 } from './test-factories.js';
+import {
+  PHONE_VIDEO_LOCATION as LOCATION,
+  phoneVideoWithLocation,
+  sampleVideo,
+  tinyMp4,
+} from './test-factories.js';
 
 /**
  * Issue 19, finding 3: post videos were stored and served unchanged, so anything with an `ftyp`
@@ -20,44 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const LOCATION = '+48.8584+002.2945/';
-
-function box(type: string, payload: Buffer): Buffer {
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(8 + payload.length, 0);
-  header.write(type, 4, 'latin1');
-  return Buffer.concat([header, payload]);
-}
-
-/** The sample clip as a phone writes it: a `udta` box in `moov` with `©xyz` and a device name. */
-function phoneVideoWithLocation(): Buffer {
-  const video = sampleVideo('mp4');
-  const text = (value: string) => {
-    const bytes = Buffer.from(value, 'latin1');
-    const header = Buffer.alloc(4);
-    header.writeUInt16BE(bytes.length, 0);
-    header.writeUInt16BE(0x15c7, 2);
-    return Buffer.concat([header, bytes]);
-  };
-  const udta = box(
-    'udta',
-    Buffer.concat([
-      box('\u00a9xyz', text(LOCATION)),
-      box('\u00a9mak', text('Phonemaker')),
-      box('\u00a9mod', text('Phone 15 Pro')),
-    ]),
-  );
-  const moov = video.indexOf('moov', 0, 'latin1') - 4;
-  const moovSize = video.readUInt32BE(moov);
-  const grown = Buffer.concat([
-    video.subarray(0, moov + moovSize),
-    udta,
-    video.subarray(moov + moovSize),
-  ]);
-  grown.writeUInt32BE(moovSize + udta.length, moov);
-  return grown;
-}
 
 async function postVideo(cookie: string, video: Buffer, name: string) {
   return request(t.app)
