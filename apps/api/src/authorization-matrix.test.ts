@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './test/app.js';
 import {
   ACTORS,
   buildWorld,
-  matrixMarkdown,
+  matrixSection,
   ROUTES,
   runCell,
   staleCases,
@@ -20,7 +20,7 @@ import {
  * Issue 19's authorization matrix, generated from the route table: every route × every kind of
  * caller, acting on one member's (the owner's) things, in one seeded world. Each cell's status is
  * the one its route's class promises, and a refused write leaves the database as it was.
- * SECURITY_MATRIX_OUT=<file> also writes the table (used by `pnpm security:matrix`).
+ * SECURITY_MATRIX_OUT=<file> also writes the table (`pnpm security:matrix` puts it in docs/security.md).
  */
 
 const factories = { buildComment, buildFollow, buildPost, plainJpeg, uploadPhotos, validProfile };
@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const out = process.env.SECURITY_MATRIX_OUT;
-  if (out && cells.length > 0) writeFileSync(out, `${matrixMarkdown(cells)}\n`);
+  if (out && cells.length > 0) writeFileSync(out, `${matrixSection(cells)}\n`);
   await t.close();
 });
 

@@ -1021,3 +1021,33 @@ export function matrixMarkdown(cells: readonly Cell[]): string {
   });
   return [header, rule, ...lines].join('\n');
 }
+
+const ACCESS_DESCRIPTIONS: Record<Access, string> = {
+  public: 'anyone, signed in or not',
+  entry:
+    "the account-entry chain, open to a half-finished sign-in for its own account only (each attempt names the owner's account without the owner's secrets)",
+  member: 'any fully signed-in member, acting as themselves',
+  owner: 'the owner only; other members are refused',
+  moderator: 'members with the moderator or admin role',
+  stripe: "the payment provider's signed webhook (served only with the Stripe provider)",
+};
+
+/** The generated part of docs/security.md: who the callers are, the classes, and the table. */
+export function matrixSection(cells: readonly Cell[]): string {
+  const wrong = cells.filter((cell) => cell.status !== cell.expected || cell.changedTables.length);
+  return [
+    `${ROUTES.length} routes × ${ACTORS.length} callers = ${cells.length} requests; ${wrong.length} cells differ from what their route's class promises.`,
+    '',
+    'Callers:',
+    '',
+    ...ACTORS.map((actor) => `- **${actor}**: ${ACTOR_DESCRIPTIONS[actor]}`),
+    '',
+    'Access classes:',
+    '',
+    ...(Object.keys(ACCESS_DESCRIPTIONS) as Access[]).map(
+      (access) => `- **${access}**: ${ACCESS_DESCRIPTIONS[access]}`,
+    ),
+    '',
+    matrixMarkdown(cells),
+  ].join('\n');
+}
