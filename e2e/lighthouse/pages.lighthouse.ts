@@ -173,7 +173,9 @@ function formatReport(bundles: Awaited<ReturnType<typeof bundleFigures>>): strin
       `Node ${process.version}; Lighthouse ${lighthouseVersion}, Chromium ${chromeVersion} ` +
       `(Lighthouse's CPU benchmark index ${Math.round(benchmarkIndex)}).`,
     `Lighthouse's default mobile settings (simulated throttling), the built app on the embedded ` +
-      `database, the median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page.`,
+      `database, the median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page. \`/\` is loaded with an ` +
+      "empty cache; `/feed` keeps the browser's storage and cache (as right after signing in), since " +
+      "Lighthouse's storage reset would sign the member out.",
     '',
     '| page | performance | LCP | CLS | TBT | FCP |',
     '|---|---|---|---|---|---|',
