@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
@@ -14,7 +14,7 @@ export const FILE_NAME_CONTROL_CHARACTER_MESSAGE =
 
 /**
  * Uploads in flight at once: per member (one browser has no need for more) and per process (each
- * may hold a decoded image or a video being read; more would let parallel uploads exhaust memory).
+ * may hold a decoded image or a video's header boxes; more would let parallel uploads exhaust memory).
  */
 export const UPLOAD_LIMITS = { perMember: 2, perProcess: 6 } as const;
 /** How long a refused upload is told to wait before trying again. */
@@ -80,9 +80,9 @@ export interface MultipartOptions {
  * Receives a multipart upload of one file for a signed-in member. The member takes an upload slot
  * first (429 or 503, with Retry-After, before a byte is read); the file streams to a temporary file
  * under DATA_DIR; and when the response is over — success, refusal or a dropped connection — the
- * slot is given back and the temporary file removed. The handler reads the file's bytes (`buffer`)
- * only once it has arrived whole, inside the slot, so at most UPLOAD_LIMITS.perProcess files are in
- * memory at once however many members upload.
+ * slot is given back and the temporary file removed. The handler gets the file's `path`, never its
+ * bytes: it reads an image (size-limited) once it has arrived whole, inside the slot, and cleans
+ * and stores a video from the file, so a video is never held whole in memory.
  *
  * What can go wrong with the request itself is a clear 4xx: a file over the limit (the caller's
  * message), a body without a boundary or cut off half way, a malformed part header (busboy's parse
@@ -136,13 +136,7 @@ export function receiveMultipart(options: MultipartOptions): RequestHandler {
         next(new AppError(400, FILE_NAME_CONTROL_CHARACTER_MESSAGE));
         return;
       }
-      readFile(file.path).then(
-        (bytes) => {
-          file.buffer = bytes;
-          next();
-        },
-        (readError: unknown) => next(readError),
-      );
+      next();
     });
   };
 }

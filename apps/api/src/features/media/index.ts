@@ -23,6 +23,7 @@ export {
   processImage,
   readStoredImageDimensions,
   readVideoDimensions,
+  sniffMediaFile,
   sniffMediaType,
 } from './processing.js';
-export { cleanVideo } from './video.js';
+export { cleanVideo, cleanVideoFile, type CleanedVideoFile } from './video.js';

@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
 import sharp, { type Metadata } from 'sharp';
@@ -48,6 +49,21 @@ export async function sniffMediaType(data: Buffer): Promise<ImageMime | VideoMim
   if (IMAGE_TYPES.has(detected.mime)) return detected.mime as ImageMime;
   if (VIDEO_TYPES.has(detected.mime)) return detected.mime as VideoMime;
   return undefined;
+}
+
+/** How much of a file decides its type: every signature file-type checks lies within it. */
+const SNIFF_BYTES = 4096;
+
+/** `sniffMediaType` of a file on disk, from its first bytes only (a video is never read whole). */
+export async function sniffMediaFile(filePath: string): Promise<ImageMime | VideoMime | undefined> {
+  const handle = await open(filePath, 'r');
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    return await sniffMediaType(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
 }
 
 export const isImageMime = (mime: string | undefined): mime is ImageMime =>

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
   POST_IMAGE_MAX_BYTES,
   POST_MESSAGES,
@@ -15,9 +16,8 @@ import {
   processImage,
   readMediaBytes,
   readStoredImageDimensions,
-  readVideoDimensions,
-  sniffMediaType,
-  cleanVideo,
+  sniffMediaFile,
+  cleanVideoFile,
   newMediaKey,
 } from '../media/index.js';
 import { assertMediaStorageRoom } from '../entitlements/index.js';
@@ -134,8 +134,9 @@ export async function hydratePosts(
   );
 }
 
+/** The uploaded file on disk (a temporary file: it is read, or cleaned in place, then stored). */
 export interface UploadedMedia {
-  buffer: Buffer;
+  path: string;
   size: number;
 }
 
@@ -205,10 +206,10 @@ interface StoredMedia {
  * metadata boxes (media/video.ts). Either way the file is stored under a fresh unguessable key.
  */
 async function storePostMedia(context: AppContext, file: UploadedMedia): Promise<StoredMedia> {
-  const mime = await sniffMediaType(file.buffer);
+  const mime = await sniffMediaFile(file.path);
   if (isImageMime(mime)) {
     if (file.size > POST_IMAGE_MAX_BYTES) throw new AppError(413, POST_MESSAGES.imageTooLarge);
-    const { full } = await processImage(file.buffer, POST_MESSAGES.imageUnreadable);
+    const { full } = await processImage(await readFile(file.path), POST_MESSAGES.imageUnreadable);
     const key = newMediaKey(full.extension);
     await context.storage.put(key, full.data);
     return {
@@ -221,17 +222,17 @@ async function storePostMedia(context: AppContext, file: UploadedMedia): Promise
     };
   }
   if (isVideoMime(mime)) {
-    const video = cleanVideo(file.buffer, mime, POST_MESSAGES.videoUnplayable);
+    // Cleaned in place and streamed to storage: a video is never held whole in memory.
+    const { dimensions } = await cleanVideoFile(file.path, mime, POST_MESSAGES.videoUnplayable);
     const key = newMediaKey(mime === 'video/mp4' ? 'mp4' : 'webm');
-    await context.storage.put(key, video);
-    const size = readVideoDimensions(video, mime);
+    await context.storage.put(key, { filePath: file.path });
     return {
       key,
       type: 'video',
       mime,
-      bytes: video.length,
-      width: size?.width ?? null,
-      height: size?.height ?? null,
+      bytes: file.size,
+      width: dimensions?.width ?? null,
+      height: dimensions?.height ?? null,
     };
   }
   throw badRequest(POST_MESSAGES.mediaType);

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { MAX_PHOTOS, PHOTO_MESSAGES, PLAN_STATE_NAMES, PROFILE_LIMITS } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
@@ -8,7 +9,7 @@ import {
   deleteMediaFiles,
   isImageMime,
   processImage,
-  sniffMediaType,
+  sniffMediaFile,
   MEDIA_KEY_PATTERN,
   mediaKeyFromUrl,
   mediaUrl,
@@ -26,8 +27,9 @@ import { presentPhotoList } from './presenter.js';
 
 type PhotoContext = Pick<AppContext, 'db' | 'storage' | 'logger' | 'clock'>;
 
+/** The uploaded file on disk (a temporary file, read only once it is known to be an image). */
 export interface UploadedFile {
-  buffer: Buffer;
+  path: string;
   size: number;
   /** The file name the browser sent (only ever echoed back in messages). */
   originalname: string;
@@ -81,7 +83,7 @@ export async function uploadPhoto(
   const name = displayFileName(file.originalname);
   if (file.size > PROFILE_LIMITS.maxPhotoBytes)
     throw new AppError(413, PHOTO_MESSAGES.tooLarge(name));
-  if (!isImageMime(await sniffMediaType(file.buffer)))
+  if (!isImageMime(await sniffMediaFile(file.path)))
     throw badRequest(PHOTO_MESSAGES.notImage(name));
 
   // Cheap early refusal before the expensive decode; the authoritative check is below, locked.
@@ -96,7 +98,7 @@ export async function uploadPhoto(
   if (!member) throw notFound('User not found', 'MEMBER_NOT_FOUND');
   assertRoomForPhoto(member, context.clock.now(), await countPhotos(context.db, viewerId));
 
-  const processed = await processImage(file.buffer, PHOTO_MESSAGES.notImage(name));
+  const processed = await processImage(await readFile(file.path), PHOTO_MESSAGES.notImage(name));
   const fullKey = newMediaKey(processed.full.extension);
   const thumbnailKey = newMediaKey(processed.thumbnail.extension);
   const stored: string[] = [];
