@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `pnpm --filter @kindred/scripts run security:fuzz`: runs the API's fuzz suite (apps/api/src/fuzz.test.ts)
+ * `pnpm security:fuzz` (root; the scripts workspace's security:fuzz): runs the API's fuzz suite (apps/api/src/fuzz.test.ts)
  * and hostile upload corpus (apps/api/src/upload-corpus.test.ts), then writes their figures into
  * docs/security.md — the "Fuzzing" and "Upload corpus" sections, between their own markers, so the
  * rest of the document (the authorization matrix) is left as it is. Nothing is written if a test fails.
@@ -52,7 +52,7 @@ try {
       .map(([status, n]) => `${status} × ${n}`)
       .join(
         ', ',
-      )}. Run ${date} by \`pnpm --filter @kindred/scripts security:fuzz\`; replay with \`FC_SEED=${fuzz.seed}\`, more cases with \`FUZZ_RUNS\`.`,
+      )}. Run ${date} by \`pnpm security:fuzz\`; replay with \`FC_SEED=${fuzz.seed}\`, more cases with \`FUZZ_RUNS\`.`,
   ].join('\n');
 
   const escape = (text) => String(text).replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -84,7 +84,7 @@ try {
 
 /** Replaces the section between its markers, or appends it with them. */
 function withSection(text, name, body) {
-  const start = `<!-- ${name}:start (written by pnpm --filter @kindred/scripts security:fuzz) -->`;
+  const start = `<!-- ${name}:start (written by pnpm security:fuzz) -->`;
   const end = `<!-- ${name}:end -->`;
   const block = `${start}\n${body}\n${end}`;
   const from = text.indexOf(`<!-- ${name}:start`);
