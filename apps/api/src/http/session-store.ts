@@ -218,6 +218,9 @@ export class DatabaseSessionStore extends session.Store {
 
   /** Ends every session of a member, on every device. */
   async destroyAllForUser(userId: string): Promise<void> {
+    // Rows a cascade already removed (a deleted account) are announced by no DELETE here: the
+    // member's sessions cached in this process go regardless.
+    for (const sid of [...(this.watches.get(userId)?.sids ?? [])]) this.evict(sid);
     this.announce(
       await this.db.delete(sessions).where(eq(sessions.userId, userId)).returning(endedColumns),
     );
