@@ -15,6 +15,8 @@ beforeAll(async () => {
       email: `seed-${index}@example.com`,
       username: `seed-${index}@example.com`,
       passwordHash: 'x',
+      // Verified, as every member search can find (unverified sign-ups are hidden from others).
+      emailVerifiedAt: new Date(),
       firstName,
       lastName,
       ...nameSearchColumns(firstName, lastName),
