@@ -32,7 +32,13 @@ export async function createVerifiedMember(
   const password = 'Kindred2026';
   const api = context.request;
   const call = async (path: string, data: unknown) => {
-    const res = await api.post(`/api${path}`, { data });
+    // Some journeys make their own contexts (a second server, a persistent profile for
+    // Lighthouse) without the Origin header browser.ts adds; the API refuses a write that does
+    // not say where it comes from, and these calls are the app's own.
+    const res = await api.post(`/api${path}`, {
+      data,
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
+    });
     const body = (await res.json()) as Record<string, unknown>;
     if (!res.ok()) throw new Error(`${path} answered ${res.status()}: ${JSON.stringify(body)}`);
     return body;

@@ -71,6 +71,8 @@ async function memberBrowser() {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: 1280, height: 900 },
+    // The journey's direct API calls are the app's own: say so, as the browser does (CSRF rule).
+    extraHTTPHeaders: { Origin: baseUrl },
   });
   const page = await context.newPage();
   const errors: string[] = [];
