@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from '../support/axe.js';
 import { launchBrowser, newMemberBrowser } from '../support/browser.js';
+import { createFinishedProfile } from '../support/profiles.js';
 import { createVerifiedMember, rememberSignedIn, type Member } from '../support/members.js';
 
 let browser: Browser;
@@ -12,38 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A 1×1 PNG: enough for the server to sniff, re-encode and serve back. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 const fullName = (member: Member) => `${member.firstName} ${member.lastName}`;
-
-/** A finished profile over HTTP (the profile journey walks the wizard). */
-async function createProfile(context: BrowserContext, member: Member) {
-  const upload = await context.request.post('/api/profile/upload-photo', {
-    multipart: { photo: { name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG } },
-  });
-  expect(upload.ok()).toBe(true);
-  const { url } = (await upload.json()) as { url: string };
-  const created = await context.request.post('/api/profile/create', {
-    data: {
-      userId: member.id,
-      plan: 'free',
-      firstName: member.firstName,
-      lastName: member.lastName,
-      age: 31,
-      gender: 'female',
-      sexuality: 'straight',
-      location: 'Lyon, France',
-      bio: 'Hello.',
-      interests: ['Travel', 'Photography', 'Nature'],
-      photos: [url],
-    },
-  });
-  expect(created.ok()).toBe(true);
-}
 
 describe('contact controls', () => {
   it('A approves followers: B’s follow becomes a request A approves; A’s post closed to comments says so', async () => {
@@ -58,8 +28,20 @@ describe('contact controls', () => {
       firstName: 'Jonas',
       lastName: `Berg${stamp}`,
     });
-    await createProfile(a.context, alice);
-    await createProfile(b.context, bob);
+    await createFinishedProfile(a.context, alice, {
+      age: 31,
+      gender: 'female',
+      location: 'Lyon, France',
+      bio: 'Hello.',
+      interests: ['Travel', 'Photography', 'Nature'],
+    });
+    await createFinishedProfile(b.context, bob, {
+      age: 31,
+      gender: 'female',
+      location: 'Lyon, France',
+      bio: 'Hello.',
+      interests: ['Travel', 'Photography', 'Nature'],
+    });
     await rememberSignedIn(a.page, alice);
     await rememberSignedIn(b.page, bob);
 

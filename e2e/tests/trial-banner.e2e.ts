@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from '../support/axe.js';
 import { launchBrowser, newMemberBrowser } from '../support/browser.js';
-import { createVerifiedMember, rememberSignedIn, type Member } from '../support/members.js';
+import { createFinishedProfile } from '../support/profiles.js';
+import { createVerifiedMember, rememberSignedIn } from '../support/members.js';
 
 /**
  * The free trial's end in the browser (issue 14). The server's clock cannot be moved here, so the
@@ -21,37 +22,6 @@ afterAll(async () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A 1×1 PNG: enough for the server to sniff, re-encode and serve back. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** A finished profile on the free plan, over HTTP (the profile journey walks the wizard). */
-async function createProfile(context: BrowserContext, member: Member) {
-  const upload = await context.request.post('/api/profile/upload-photo', {
-    multipart: { photo: { name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG } },
-  });
-  expect(upload.ok()).toBe(true);
-  const { url } = (await upload.json()) as { url: string };
-  const created = await context.request.post('/api/profile/create', {
-    data: {
-      userId: member.id,
-      plan: 'free',
-      firstName: member.firstName,
-      lastName: member.lastName,
-      age: 34,
-      gender: 'male',
-      sexuality: 'straight',
-      location: 'Porto, Portugal',
-      bio: 'Hello.',
-      interests: ['Travel', 'Music', 'Nature'],
-      photos: [url],
-    },
-  });
-  expect(created.ok()).toBe(true);
-}
-
 describe('the free trial banner', () => {
   it('shows the end date in the last days (dismissible for the day), then "ended" with Upgrade', async () => {
     const { context, page, errors } = await newMemberBrowser(browser);
@@ -59,7 +29,13 @@ describe('the free trial banner', () => {
       firstName: 'Tiago',
       lastName: `Reis${Date.now().toString(36)}`,
     });
-    await createProfile(context, member);
+    await createFinishedProfile(context, member, {
+      age: 34,
+      gender: 'male',
+      location: 'Porto, Portugal',
+      bio: 'Hello.',
+      interests: ['Travel', 'Music', 'Nature'],
+    });
     await rememberSignedIn(page, member);
 
     const subscription = await context.request.get(`/api/users/${member.id}/subscription`);
