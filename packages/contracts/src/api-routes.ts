@@ -65,6 +65,18 @@ import {
   SaveNotificationSettingsResponseSchema,
 } from './notifications.js';
 import {
+  ChatMessagePageSchema,
+  ChatMessageResponseSchema,
+  ConversationListSchema,
+  ConversationPageQuerySchema,
+  ConversationResponseSchema,
+  MarkConversationReadResponseSchema,
+  MESSAGE_IMAGE_FIELD,
+  MessagesUnreadResponseSchema,
+  OpenConversationSchema,
+  SendMessageSchema,
+} from './messages.js';
+import {
   BillingResponseSchema,
   CancelPlanResponseSchema,
   CancelTestCheckoutResponseSchema,
@@ -522,6 +534,49 @@ export const API_ROUTES = [
   },
   // Live: `notification` (NotificationSchema) and `unread` (UnreadEventDataSchema) events
   { method: 'GET', path: '/api/notifications/stream', response: 'event-stream' },
+
+  // Messages (the signed-in member's own conversations); live: `message` and `messages-read`
+  // events on the notifications stream
+  {
+    method: 'GET',
+    path: '/api/conversations',
+    query: ConversationPageQuerySchema,
+    response: ConversationListSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations',
+    body: OpenConversationSchema,
+    response: ConversationResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations/unread-count',
+    response: MessagesUnreadResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations/:id/messages',
+    query: ConversationPageQuerySchema,
+    response: ChatMessagePageSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/messages',
+    upload: MESSAGE_IMAGE_FIELD,
+    body: SendMessageSchema,
+    response: ChatMessageResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/read',
+    response: MarkConversationReadResponseSchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/conversations/:id/messages/:messageId',
+    response: ChatMessageResponseSchema,
+  },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteKey =

@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   'CONNECTIONS_HIDDEN',
   'COMMENTS_NOT_ALLOWED',
   'NEW_ACCOUNT_LIMIT',
+  // Messages.
+  'MESSAGE_NOT_ALLOWED',
+  'CONVERSATION_CLOSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

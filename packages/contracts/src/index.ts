@@ -16,4 +16,5 @@ export * from './moderation.js';
 export * from './privacy.js';
 export * from './blocks.js';
 export * from './notifications.js';
+export * from './messages.js';
 export * from './operations.js';
