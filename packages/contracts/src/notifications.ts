@@ -16,6 +16,7 @@ export const SOCIAL_NOTIFICATION_TYPES = [
   'comment',
   'reply',
   'mention',
+  'match',
 ] as const;
 
 /** Told about the member's own account; no other member is the actor. */

@@ -24,6 +24,11 @@ export interface PrivacySettings {
   searchable: boolean;
   /** Others see the member's city; when false, no location at all. */
   showLocation: boolean;
+  /**
+   * Viewing a profile records a visit the other member can see (plans with `profileVisitors`);
+   * when false the member leaves no visits and sees no visitors either.
+   */
+  leaveVisits: boolean;
 }
 
 /** What a member who never saved their settings has. */
@@ -33,6 +38,7 @@ export const PRIVACY_DEFAULTS: Readonly<PrivacySettings> = {
   whoCanMention: 'everyone',
   searchable: true,
   showLocation: true,
+  leaveVisits: true,
 };
 
 /** Accounts younger than this are "new" and limited in what they send to strangers. */
@@ -69,6 +75,7 @@ export const PRIVACY_MESSAGES = {
   whoCanMentionInvalid: 'Who can mention must be everyone, followers or nobody',
   searchableInvalid: 'Searchable must be true or false',
   showLocationInvalid: 'Show location must be true or false',
+  leaveVisitsInvalid: 'Leave visits must be true or false',
   // Follows and follow requests.
   notAcceptingFollowers: 'This member is not accepting new followers',
   requested: 'Follow request sent',
@@ -106,14 +113,19 @@ export const commentPolicySchema = z.enum(COMMENT_POLICIES, {
   message: PRIVACY_MESSAGES.commentPolicyInvalid,
 });
 
-/** PUT /users/me/privacy — all five settings. */
+/**
+ * PUT /users/me/privacy — every setting; `leaveVisits` (added later) may be left out, which keeps
+ * the stored value, so a client that predates it does not turn it back on.
+ */
 export const PrivacySettingsSchema = z.object({
   whoCanFollow: z.enum(FOLLOW_POLICIES, { message: PRIVACY_MESSAGES.whoCanFollowInvalid }),
   defaultCommentPolicy: commentPolicySchema,
   whoCanMention: z.enum(MENTION_POLICIES, { message: PRIVACY_MESSAGES.whoCanMentionInvalid }),
   searchable: z.boolean({ message: PRIVACY_MESSAGES.searchableInvalid }),
   showLocation: z.boolean({ message: PRIVACY_MESSAGES.showLocationInvalid }),
+  leaveVisits: z.boolean({ message: PRIVACY_MESSAGES.leaveVisitsInvalid }).optional(),
 });
+export type PrivacySettingsUpdate = z.output<typeof PrivacySettingsSchema>;
 export type PrivacySettingsInput = z.input<typeof PrivacySettingsSchema>;
 
 export interface PrivacySettingsResponse {

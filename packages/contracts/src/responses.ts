@@ -771,6 +771,7 @@ const PrivacySettingsDtoSchema = z.strictObject({
   whoCanMention: z.enum(MENTION_POLICIES),
   searchable: z.boolean(),
   showLocation: z.boolean(),
+  leaveVisits: z.boolean(),
 });
 
 export const PrivacySettingsResponseSchema = z.strictObject({

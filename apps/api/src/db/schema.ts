@@ -494,6 +494,8 @@ export const privacySettings = pgTable(
       .default('everyone'),
     searchable: boolean('searchable').notNull().default(true),
     showLocation: boolean('show_location').notNull().default(true),
+    /** Viewing a profile records a visit; when false the member leaves none and sees no visitors. */
+    leaveVisits: boolean('leave_visits').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -797,5 +799,92 @@ export const planChanges = pgTable(
     check('plan_changes_to_status_valid', sql`${t.toStatus} IN ${sqlList(SUBSCRIPTION_STATUSES)}`),
     check('plan_changes_source_valid', sql`${t.source} IN ${sqlList(PLAN_CHANGE_SOURCES)}`),
     check('plan_changes_provider_valid', sql`${t.provider} IN ${sqlList(PAYMENT_PROVIDERS)}`),
+  ],
+);
+
+/**
+ * Profile likes (issue 15), apart from post likes: one row per liker and liked member. A like of a
+ * member the liker passed replaces the pass, a pass replaces the like.
+ */
+export const profileLikes = pgTable(
+  'profile_likes',
+  {
+    likerId: uuid('liker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    likedId: uuid('liked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.likerId, t.likedId] }),
+    // "Who liked you", newest first.
+    index('profile_likes_liked_created').on(t.likedId, t.createdAt, t.likerId),
+    // The daily cap: the liker's likes since a time.
+    index('profile_likes_liker_created').on(t.likerId, t.createdAt),
+    check('profile_likes_not_self', sql`${t.likerId} <> ${t.likedId}`),
+  ],
+);
+
+/** "Not interested": Discover leaves the pair out (both ways) for a while; renewed by a new pass. */
+export const profilePasses = pgTable(
+  'profile_passes',
+  {
+    passerId: uuid('passer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passedId: uuid('passed_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.passerId, t.passedId] }),
+    index('profile_passes_passed_created').on(t.passedId, t.createdAt),
+    check('profile_passes_not_self', sql`${t.passerId} <> ${t.passedId}`),
+  ],
+);
+
+/**
+ * A mutual like. One row per pair, stored ordered (`member_low < member_high`) under the primary
+ * key, so two likes arriving at the same instant meet on it and make exactly one match.
+ */
+export const matches = pgTable(
+  'matches',
+  {
+    memberLow: uuid('member_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberHigh: uuid('member_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberLow, t.memberHigh] }),
+    index('matches_low_created').on(t.memberLow, t.createdAt),
+    index('matches_high_created').on(t.memberHigh, t.createdAt),
+    check('matches_ordered', sql`${t.memberLow} < ${t.memberHigh}`),
+  ],
+);
+
+/** Profile views: one row per visitor, visited member and UTC day; `visited_at` is the latest. */
+export const profileVisits = pgTable(
+  'profile_visits',
+  {
+    visitorId: uuid('visitor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitedId: uuid('visited_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.visitorId, t.visitedId, t.day] }),
+    index('profile_visits_visited_at').on(t.visitedId, t.visitedAt),
+    check('profile_visits_not_self', sql`${t.visitorId} <> ${t.visitedId}`),
   ],
 );

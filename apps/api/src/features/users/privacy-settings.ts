@@ -5,6 +5,7 @@ import {
   PRIVACY_MESSAGES,
   type NewAccountContactKind,
   type PrivacySettings,
+  type PrivacySettingsUpdate,
 } from '@kindred/contracts';
 import { eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -28,6 +29,7 @@ const settingsColumns = {
   whoCanMention: privacySettings.whoCanMention,
   searchable: privacySettings.searchable,
   showLocation: privacySettings.showLocation,
+  leaveVisits: privacySettings.leaveVisits,
 };
 
 /** The member's settings (the defaults until they save any). */
@@ -55,11 +57,14 @@ export async function privacySettingsOfMany(
   return settings;
 }
 
-/** Saves all five settings (PUT semantics) and answers what is now stored. */
+/**
+ * Saves the settings (PUT semantics; a `leaveVisits` left out keeps the stored value) and answers
+ * what is now stored.
+ */
 export async function savePrivacySettings(
   db: Executor,
   userId: string,
-  settings: PrivacySettings,
+  settings: PrivacySettingsUpdate,
   now: Date,
 ): Promise<PrivacySettings> {
   const values = { ...settings, updatedAt: now };

@@ -3,6 +3,7 @@ import {
   SEARCH_LIMITS,
   USER_MESSAGES,
   type PrivacySettings,
+  type PrivacySettingsUpdate,
   type SearchSuggestion,
   type Subscription,
 } from '@kindred/contracts';
@@ -58,7 +59,7 @@ export async function getPrivacySettings(context: Ctx, userId: string): Promise<
 export async function updatePrivacySettings(
   context: Ctx,
   userId: string,
-  settings: PrivacySettings,
+  settings: PrivacySettingsUpdate,
 ): Promise<PrivacySettings> {
   return savePrivacySettings(context.db, userId, settings, context.clock.now());
 }

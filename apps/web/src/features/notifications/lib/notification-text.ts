@@ -20,6 +20,7 @@ const SOCIAL_ACTIONS: Partial<Record<NotificationType, string>> = {
   comment: 'commented on your post',
   reply: 'replied to your comment',
   mention: 'mentioned you',
+  match: 'matched with you',
 };
 
 /** The account's security events, in plain words (no actor: it was the account itself). */
@@ -57,6 +58,7 @@ export function notificationTarget(item: NotificationItem): string {
     case 'mention':
       return item.post ? paths.post(item.post._id, item.comment?._id) : paths.notifications();
     case 'follow':
+    case 'match':
       return item.actors[0] ? paths.viewProfile(item.actors[0]._id) : paths.notifications();
     case 'follow_request':
       return paths.settings('privacy');

@@ -24,6 +24,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   comment: 'Comments on my posts',
   reply: 'Replies to my comments',
   mention: 'Mentions',
+  match: 'New matches',
   new_sign_in: 'A sign-in from a browser not seen before',
   two_factor_changed: 'Two-factor authentication changed',
   password_changed: 'Password changed',

@@ -12,6 +12,7 @@ const SAVED: PrivacySettings = {
   whoCanMention: 'followers',
   searchable: true,
   showLocation: true,
+  leaveVisits: true,
 };
 const REQUEST: FollowRequest = {
   _id: 'a1b2c3d4-0000-4000-8000-000000000001',
