@@ -127,7 +127,22 @@ import {
   VerifyEmailChangeRequestSchema,
   VerifyOtpRequestSchema,
 } from './index.js';
+import {
+  LikeProfileResponseSchema,
+  LikesYouResponseSchema,
+  MatchPageSchema,
+  PassProfileResponseSchema,
+  ProfileTargetSchema,
+  UnmatchResponseSchema,
+  VisitorPageSchema,
+} from './matches.js';
 import { OpenApiDocumentSchema, ReadyResponseSchema } from './operations.js';
+import {
+  BoostResponseSchema,
+  BoostStatusSchema,
+  DiscoverPageSchema,
+  DiscoverQuerySchema,
+} from './discovery.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -534,6 +549,44 @@ export const API_ROUTES = [
   },
   // Live: `notification` (NotificationSchema) and `unread` (UnreadEventDataSchema) events
   { method: 'GET', path: '/api/notifications/stream', response: 'event-stream' },
+
+  // Discover and boosts
+  {
+    method: 'GET',
+    path: '/api/discover',
+    query: DiscoverQuerySchema,
+    response: DiscoverPageSchema,
+  },
+  { method: 'GET', path: '/api/boost', response: BoostStatusSchema },
+  { method: 'POST', path: '/api/boost', response: BoostResponseSchema },
+
+  // Likes, passes, matches, who liked me, who visited me
+  {
+    method: 'POST',
+    path: '/api/matches/like',
+    body: ProfileTargetSchema,
+    response: LikeProfileResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/matches/pass',
+    body: ProfileTargetSchema,
+    response: PassProfileResponseSchema,
+  },
+  { method: 'GET', path: '/api/matches', query: PageQuerySchema, response: MatchPageSchema },
+  {
+    method: 'GET',
+    path: '/api/matches/likes-you',
+    query: PageQuerySchema,
+    response: LikesYouResponseSchema,
+  },
+  { method: 'DELETE', path: '/api/matches/:userId', response: UnmatchResponseSchema },
+  {
+    method: 'GET',
+    path: '/api/profile/visitors',
+    query: PageQuerySchema,
+    response: VisitorPageSchema,
+  },
 
   // Messages (the signed-in member's own conversations); live: `message` and `messages-read`
   // events on the notifications stream
