@@ -150,6 +150,7 @@ export async function updateNotificationSettings(
 /** Another member's action towards the recipient. */
 export type MemberAction =
   | { type: 'follow' | 'follow_request'; recipientId: string; actorId: string }
+  | { type: 'match'; recipientId: string; actorId: string }
   | { type: 'like'; recipientId: string; actorId: string; postId: string }
   | {
       type: 'comment' | 'reply' | 'mention';
@@ -170,6 +171,7 @@ function groupKeyOf(action: MemberAction): string {
       return `like:${action.postId}`;
     case 'follow':
     case 'follow_request':
+    case 'match':
       return `${action.type}:${action.actorId}`;
     default:
       return `${action.type}:${action.commentId}`;
