@@ -37,6 +37,9 @@ export const ERROR_CODES = [
   'MEMBER_NOT_FOUND',
   'PROFILE_NOT_FOUND',
   'PLAN_LIMIT',
+  // Likes and matches.
+  'ALREADY_MATCHED',
+  'MATCH_NOT_FOUND',
   // Paying for a plan.
   'CHECKOUT_REQUIRED',
   'PAID_PLAN_ACTIVE',
