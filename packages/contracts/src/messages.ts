@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from './common.js';
 import { characterCount, PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from './posts.js';
 import { AuthorSummarySchema } from './responses.js';
+import type { MessagePolicy } from './privacy.js';
 
 /**
  * Messages (issue 16): private one-to-one conversations between two members. Matches and mutual
@@ -18,10 +19,6 @@ export const MESSAGE_TEXT_MAX_LENGTH = 2000;
 export const MESSAGE_ALT_TEXT_MAX_LENGTH = 1000;
 /** The image field of a multipart POST /conversations/{id}/messages. */
 export const MESSAGE_IMAGE_FIELD = 'image';
-
-/** Who may start a conversation with me (matches and mutual follows always may write). */
-export const MESSAGE_POLICIES = ['everyone', 'matches-and-following', 'matches'] as const;
-export type MessagePolicy = (typeof MESSAGE_POLICIES)[number];
 
 /** How the settings page says each option. */
 export const MESSAGE_POLICY_LABELS: Record<MessagePolicy, string> = {
@@ -67,8 +64,6 @@ export const MESSAGE_MESSAGES = {
   deleteFailed: 'Could not delete the message. Please try again.',
   noConversations: 'No conversations yet.',
   noMessages: 'No messages yet. Say hello!',
-  whoCanMessageInvalid: 'Who can message must be everyone, matches and following, or matches',
-  readReceiptsInvalid: 'Read receipts must be true or false',
 } as const;
 
 /** The notification mail says who wrote, never what ("New message from Ana"). */

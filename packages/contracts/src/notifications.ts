@@ -17,6 +17,7 @@ export const SOCIAL_NOTIFICATION_TYPES = [
   'reply',
   'mention',
   'match',
+  'message',
 ] as const;
 
 /** Told about the member's own account; no other member is the actor. */

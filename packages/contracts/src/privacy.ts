@@ -9,6 +9,10 @@ import {
   type MentionPolicy,
 } from './safety.js';
 
+/** Who may start a conversation with me (matches and mutual follows always may write). */
+export const MESSAGE_POLICIES = ['everyone', 'matches-and-following', 'matches'] as const;
+export type MessagePolicy = (typeof MESSAGE_POLICIES)[number];
+
 /**
  * Contact controls: who may follow, comment on and mention a member, whether they appear in search,
  * whether others see their location; follow requests (accounts that approve followers); the limits
@@ -29,6 +33,13 @@ export interface PrivacySettings {
    * when false the member leaves no visits and sees no visitors either.
    */
   leaveVisits: boolean;
+  /** Who may start a conversation with the member (matches and mutual follows always may). */
+  whoCanMessage: MessagePolicy;
+  /**
+   * Others see when the member read their messages — only when the member's plan also includes
+   * read receipts.
+   */
+  readReceipts: boolean;
 }
 
 /** What a member who never saved their settings has. */
@@ -39,6 +50,8 @@ export const PRIVACY_DEFAULTS: Readonly<PrivacySettings> = {
   searchable: true,
   showLocation: true,
   leaveVisits: true,
+  whoCanMessage: 'everyone',
+  readReceipts: true,
 };
 
 /** Accounts younger than this are "new" and limited in what they send to strangers. */
@@ -76,6 +89,8 @@ export const PRIVACY_MESSAGES = {
   searchableInvalid: 'Searchable must be true or false',
   showLocationInvalid: 'Show location must be true or false',
   leaveVisitsInvalid: 'Leave visits must be true or false',
+  whoCanMessageInvalid: 'Who can message must be everyone, matches and following, or matches',
+  readReceiptsInvalid: 'Read receipts must be true or false',
   // Follows and follow requests.
   notAcceptingFollowers: 'This member is not accepting new followers',
   requested: 'Follow request sent',
@@ -114,7 +129,7 @@ export const commentPolicySchema = z.enum(COMMENT_POLICIES, {
 });
 
 /**
- * PUT /users/me/privacy — every setting; `leaveVisits` (added later) may be left out, which keeps
+ * PUT /users/me/privacy — every setting; `leaveVisits`, `whoCanMessage` and `readReceipts` (added later) may be left out, which keeps
  * the stored value, so a client that predates it does not turn it back on.
  */
 export const PrivacySettingsSchema = z.object({
@@ -124,6 +139,10 @@ export const PrivacySettingsSchema = z.object({
   searchable: z.boolean({ message: PRIVACY_MESSAGES.searchableInvalid }),
   showLocation: z.boolean({ message: PRIVACY_MESSAGES.showLocationInvalid }),
   leaveVisits: z.boolean({ message: PRIVACY_MESSAGES.leaveVisitsInvalid }).optional(),
+  whoCanMessage: z
+    .enum(MESSAGE_POLICIES, { message: PRIVACY_MESSAGES.whoCanMessageInvalid })
+    .optional(),
+  readReceipts: z.boolean({ message: PRIVACY_MESSAGES.readReceiptsInvalid }).optional(),
 });
 export type PrivacySettingsUpdate = z.output<typeof PrivacySettingsSchema>;
 export type PrivacySettingsInput = z.input<typeof PrivacySettingsSchema>;

@@ -108,6 +108,7 @@ import type {
   ResolveReportResponse,
 } from './moderation.js';
 import {
+  MESSAGE_POLICIES,
   PRIVACY_MESSAGES,
   type FollowRequestAnswerResponse,
   type FollowRequestPage,
@@ -772,6 +773,8 @@ const PrivacySettingsDtoSchema = z.strictObject({
   searchable: z.boolean(),
   showLocation: z.boolean(),
   leaveVisits: z.boolean(),
+  whoCanMessage: z.enum(MESSAGE_POLICIES),
+  readReceipts: z.boolean(),
 });
 
 export const PrivacySettingsResponseSchema = z.strictObject({

@@ -27,6 +27,7 @@ import {
   MEMBER_ROLES,
   MEMBER_STATUSES,
   MENTION_POLICIES,
+  MESSAGE_POLICIES,
   MODERATION_ACTIONS,
   PAID_PLAN_IDS,
   PAYMENT_PROVIDERS,
@@ -496,12 +497,19 @@ export const privacySettings = pgTable(
     showLocation: boolean('show_location').notNull().default(true),
     /** Viewing a profile records a visit; when false the member leaves none and sees no visitors. */
     leaveVisits: boolean('leave_visits').notNull().default(true),
+    /** Who may start a conversation with the member (issue 16). */
+    whoCanMessage: text('who_can_message', { enum: MESSAGE_POLICIES })
+      .notNull()
+      .default('everyone'),
+    /** Others see when the member read their messages (when the plan includes read receipts). */
+    allowReadReceipts: boolean('allow_read_receipts').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('privacy_follow_valid', sql`${t.whoCanFollow} IN ${sqlList(FOLLOW_POLICIES)}`),
     check('privacy_comment_valid', sql`${t.defaultCommentPolicy} IN ${sqlList(COMMENT_POLICIES)}`),
     check('privacy_mention_valid', sql`${t.whoCanMention} IN ${sqlList(MENTION_POLICIES)}`),
+    check('privacy_message_valid', sql`${t.whoCanMessage} IN ${sqlList(MESSAGE_POLICIES)}`),
   ],
 );
 
@@ -886,5 +894,107 @@ export const profileVisits = pgTable(
     primaryKey({ columns: [t.visitorId, t.visitedId, t.day] }),
     index('profile_visits_visited_at').on(t.visitedId, t.visitedAt),
     check('profile_visits_not_self', sql`${t.visitorId} <> ${t.visitedId}`),
+  ],
+);
+
+/**
+ * A one-to-one conversation (issue 16): one row per pair, stored ordered (`member_low <
+ * member_high`) under a unique index, so two members opening it at once share one row. It shows
+ * in the opener's list at once and in the other member's once it has a message.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberLow: uuid('member_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberHigh: uuid('member_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    openedBy: uuid('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last message's time (the creation's until then): the lists' order. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** An unmatch closed it: kept (for reports), hidden from both, nothing more can be sent. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair').on(t.memberLow, t.memberHigh),
+    index('conversations_low_updated').on(t.memberLow, t.updatedAt.desc(), t.id.desc()),
+    index('conversations_high_updated').on(t.memberHigh, t.updatedAt.desc(), t.id.desc()),
+    check('conversations_ordered', sql`${t.memberLow} < ${t.memberHigh}`),
+  ],
+);
+
+/**
+ * One message. Text, image description and image key are sealed (features/messages/sealing.ts);
+ * `image_digest` finds a stored image's message again without its key. A deleted message keeps
+ * its row (a placeholder for both members) with its content gone.
+ */
+export const chatMessages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bodySealed: text('body_sealed'),
+    imageKeySealed: text('image_key_sealed'),
+    imageDigest: text('image_digest'),
+    imageAltSealed: text('image_alt_sealed'),
+    imageBytes: integer('image_bytes'),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    /** Sent to a member who was neither a match nor a mutual follow and had not answered yet. */
+    fromStranger: boolean('from_stranger').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('messages_conversation_created_id').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('messages_image_digest_unique').on(t.imageDigest),
+    check(
+      'messages_image_complete',
+      sql`(${t.imageKeySealed} IS NULL) = (${t.imageDigest} IS NULL)`,
+    ),
+  ],
+);
+
+/** How far each member has read a conversation (unread counts; read receipts). */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull(),
+    lastReadMessageId: uuid('last_read_message_id').references(() => chatMessages.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.memberId] })],
+);
+
+/** First messages to strangers per sender and UTC day: the plan's `firstMessagesPerDay`. */
+export const firstMessageCounts = pgTable(
+  'first_message_counts',
+  {
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.senderId, t.day] }),
+    check('first_message_counts_not_negative', sql`${t.count} >= 0`),
   ],
 );

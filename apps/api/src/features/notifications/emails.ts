@@ -20,6 +20,8 @@ const LINES: Record<NotificationType, (count: number) => string> = {
   reply: (n) => `${n} ${n === 1 ? 'reply' : 'replies'} to your comments`,
   mention: (n) => `${n} ${n === 1 ? 'mention' : 'mentions'}`,
   match: (n) => `${n} new ${n === 1 ? 'match' : 'matches'}`,
+  // Who wrote is counted, never what: message content is never mailed.
+  message: (n) => `${n} ${n === 1 ? 'conversation' : 'conversations'} with new messages`,
   new_sign_in: (n) => `${n} ${n === 1 ? 'sign-in' : 'sign-ins'} from a new browser`,
   two_factor_changed: (n) => `${n} two-factor authentication ${n === 1 ? 'change' : 'changes'}`,
   password_changed: (n) => `${n} password ${n === 1 ? 'change' : 'changes'}`,

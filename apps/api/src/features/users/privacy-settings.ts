@@ -30,6 +30,8 @@ const settingsColumns = {
   searchable: privacySettings.searchable,
   showLocation: privacySettings.showLocation,
   leaveVisits: privacySettings.leaveVisits,
+  whoCanMessage: privacySettings.whoCanMessage,
+  readReceipts: privacySettings.allowReadReceipts,
 };
 
 /** The member's settings (the defaults until they save any). */

@@ -21,6 +21,7 @@ const SOCIAL_ACTIONS: Partial<Record<NotificationType, string>> = {
   reply: 'replied to your comment',
   mention: 'mentioned you',
   match: 'matched with you',
+  message: 'sent you a message',
 };
 
 /** The account's security events, in plain words (no actor: it was the account itself). */
@@ -59,6 +60,7 @@ export function notificationTarget(item: NotificationItem): string {
       return item.post ? paths.post(item.post._id, item.comment?._id) : paths.notifications();
     case 'follow':
     case 'match':
+    case 'message':
       return item.actors[0] ? paths.viewProfile(item.actors[0]._id) : paths.notifications();
     case 'follow_request':
       return paths.settings('privacy');

@@ -25,6 +25,7 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   reply: 'Replies to my comments',
   mention: 'Mentions',
   match: 'New matches',
+  message: 'New messages',
   new_sign_in: 'A sign-in from a browser not seen before',
   two_factor_changed: 'Two-factor authentication changed',
   password_changed: 'Password changed',

@@ -4,6 +4,8 @@ import {
   PRIVACY_MESSAGES,
   PrivacySettingsSchema,
   type PrivacySettings,
+  type PrivacySettingsInput,
+  type PrivacySettingsUpdate,
 } from '@kindred/contracts';
 import { useId } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
@@ -85,12 +87,12 @@ export function PrivacyForm() {
 
 function PrivacySettingsFields({ initial }: { initial: PrivacySettings }) {
   const save = useSavePrivacySettings();
-  const form = useForm<PrivacySettings>({
+  const form = useForm<PrivacySettingsInput, unknown, PrivacySettingsUpdate>({
     resolver: zodResolver(PrivacySettingsSchema),
     defaultValues: initial,
   });
 
-  const submit = async (values: PrivacySettings) => {
+  const submit = async (values: PrivacySettingsUpdate) => {
     try {
       const response = await save.mutateAsync(values);
       form.reset(response.privacy);

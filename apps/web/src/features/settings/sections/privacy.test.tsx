@@ -13,6 +13,8 @@ const SAVED: PrivacySettings = {
   searchable: true,
   showLocation: true,
   leaveVisits: true,
+  whoCanMessage: 'everyone',
+  readReceipts: true,
 };
 const REQUEST: FollowRequest = {
   _id: 'a1b2c3d4-0000-4000-8000-000000000001',
