@@ -44,6 +44,7 @@ export const MODERATION_ACTION_LABELS: Readonly<Record<ModerationAction, string>
   dismiss: 'Dismiss',
   remove: 'Remove',
   suspend: 'Suspend',
+  mark_sensitive: 'Mark sensitive',
 };
 
 /** member < moderator < admin: an admin may do everything a moderator may. */
@@ -73,8 +74,10 @@ export const MODERATION_MESSAGES = {
     dismiss: 'Reports dismissed.',
     remove: 'Content removed and reports resolved.',
     suspend: 'Member suspended and reports resolved.',
+    mark_sensitive: 'Post marked sensitive and reports resolved.',
   } satisfies Record<ModerationAction, string>,
   removeMember: 'A member is suspended, not removed. To remove a photo, resolve a photo report.',
+  markSensitiveNotPost: 'Only posts with an image or a video can be marked sensitive.',
   memberGone: 'This member has deleted their account.',
   suspendNoteRequired: 'Say why the member is suspended: the reason is mailed to them.',
   noteTooLong: `Notes can be at most ${RESOLUTION_NOTE_MAX_LENGTH} characters`,
@@ -132,7 +135,7 @@ export const ModerationQueueQuerySchema = PageQuerySchema.extend({
 /** POST /moderation/reports/:id/resolve */
 export const ResolveReportSchema = z
   .object({
-    action: z.enum(MODERATION_ACTIONS, 'action must be dismiss, remove or suspend'),
+    action: z.enum(MODERATION_ACTIONS, 'action must be dismiss, remove, suspend or mark_sensitive'),
     note: z
       .string()
       .trim()

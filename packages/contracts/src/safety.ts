@@ -29,7 +29,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'remove', 'suspend', 'mark_sensitive'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Who may follow me: with `approve`, follows become requests ("locked account"). */

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -30,6 +31,8 @@ import {
   MESSAGE_POLICIES,
   MODERATION_ACTIONS,
   PAID_PLAN_IDS,
+  ALT_TEXT_MAX_LENGTH,
+  SENSITIVE_MEDIA_PREFERENCES,
   PAYMENT_PROVIDERS,
   PLAN_CHANGE_SOURCES,
   NOTIFICATION_TYPES,
@@ -188,9 +191,18 @@ export const photos = pgTable(
     /** Size of the thumbnail file: both count against the plan's media storage (0 for photos stored before it was recorded). */
     thumbnailBytes: integer('thumbnail_bytes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The image model's score (0–1) when the photo was accepted; null for photos from before it. */
+    nsfwScore: real('nsfw_score'),
+    classifiedAt: timestamp('classified_at', { withTimezone: true }),
+    /** The member's description of the photo for people who cannot see it; null: none given. */
+    altText: text('alt_text'),
   },
   (t) => [
     index('photos_user_position').on(t.userId, t.position),
+    check(
+      'photos_alt_text_length',
+      sql`char_length(${t.altText}) <= ${sql.raw(String(ALT_TEXT_MAX_LENGTH))}`,
+    ),
     uniqueIndex('photos_storage_key_unique').on(t.storageKey),
     // Media requests are authorized by looking up what the key belongs to.
     uniqueIndex('photos_thumbnail_key_unique').on(t.thumbnailKey),
@@ -317,6 +329,18 @@ export const posts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the author last edited the title, description or privacy. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * The image model's score (0–1, explicit content) and when it was given: both null while an
+     * image waits for the classifier (it is treated as sensitive meanwhile), and for videos.
+     */
+    nsfwScore: real('nsfw_score'),
+    classifiedAt: timestamp('classified_at', { withTimezone: true }),
+    /** The author said the media is sensitive ("Mark as sensitive"). */
+    sensitiveByAuthor: boolean('sensitive_by_author').notNull().default(false),
+    /** A moderator did, resolving a report. */
+    sensitiveByModerator: boolean('sensitive_by_moderator').notNull().default(false),
+    /** The author's description of the media for people who cannot see it; null: none given. */
+    altText: text('alt_text'),
   },
   (t) => [
     index('posts_created_id').on(t.createdAt.desc(), t.id.desc()),
@@ -328,6 +352,10 @@ export const posts = pgTable(
     check('posts_title_length', sql`char_length(${t.title}) BETWEEN 1 AND 150`),
     check('posts_description_length', sql`char_length(${t.description}) <= 5000`),
     check('posts_media_complete', sql`(${t.mediaKey} IS NULL) = (${t.mediaType} IS NULL)`),
+    check(
+      'posts_alt_text_length',
+      sql`char_length(${t.altText}) <= ${sql.raw(String(ALT_TEXT_MAX_LENGTH))}`,
+    ),
   ],
 );
 
@@ -510,6 +538,29 @@ export const privacySettings = pgTable(
     check('privacy_comment_valid', sql`${t.defaultCommentPolicy} IN ${sqlList(COMMENT_POLICIES)}`),
     check('privacy_mention_valid', sql`${t.whoCanMention} IN ${sqlList(MENTION_POLICIES)}`),
     check('privacy_message_valid', sql`${t.whoCanMessage} IN ${sqlList(MESSAGE_POLICIES)}`),
+  ],
+);
+
+/**
+ * What a member sees of sensitive media (blur, hide or show); no row: blur. Written only by
+ * features/image-safety.
+ */
+export const contentPreferences = pgTable(
+  'content_preferences',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sensitiveMedia: text('sensitive_media', { enum: SENSITIVE_MEDIA_PREFERENCES })
+      .notNull()
+      .default('blur'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'content_preferences_sensitive_media_valid',
+      sql`${t.sensitiveMedia} IN ${sqlList(SENSITIVE_MEDIA_PREFERENCES)}`,
+    ),
   ],
 );
 

@@ -31,10 +31,25 @@ const PAST_TENSE: Record<ModerationAction, string> = {
   dismiss: 'dismissed the reports on',
   remove: 'removed',
   suspend: 'suspended the member behind',
+  mark_sensitive: 'marked sensitive',
 };
 
 /** The keys of the triage, and the action each one takes on the active case. */
-const SHORTCUTS: Record<ModerationAction, string> = { dismiss: 'd', remove: 'r', suspend: 's' };
+const SHORTCUTS: Record<ModerationAction, string> = {
+  dismiss: 'd',
+  remove: 'r',
+  suspend: 's',
+  mark_sensitive: 'm',
+};
+
+/** Whether an action applies to a case: a member is not removed; only a post with media is covered. */
+function offersAction(action: ModerationAction, item: ModerationCase): boolean {
+  if (action === 'remove') return item.targetType !== 'member';
+  if (action === 'mark_sensitive') {
+    return item.snapshot.type === 'post' && item.snapshot.media !== null;
+  }
+  return true;
+}
 
 /**
  * /moderation: open reports grouped by what they are about, for keyboard triage (J/K or the arrow
@@ -161,7 +176,7 @@ function CaseList({ status }: { status: 'open' | 'resolved' }) {
         moveTo(Math.max(activeIndex - 1, 0));
       } else if (activeCase) {
         const action = (Object.keys(SHORTCUTS) as ModerationAction[]).find(
-          (candidate) => SHORTCUTS[candidate] === key,
+          (candidate) => SHORTCUTS[candidate] === key && offersAction(candidate, activeCase),
         );
         if (action) {
           event.preventDefault();
@@ -302,7 +317,7 @@ function CaseCard({
           </div>
           <div className={styles.buttons}>
             {(Object.keys(SHORTCUTS) as ModerationAction[]).map((action) =>
-              action === 'remove' && item.targetType === 'member' ? null : (
+              !offersAction(action, item) ? null : (
                 <Button
                   key={action}
                   size="sm"
