@@ -158,6 +158,14 @@ export const profiles = pgTable(
     /** The member's own coordinates: stored for them, never sent to anyone else. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /**
+     * The half-degree grid cell of the coordinates (360 rows of latitude × 720 columns of
+     * longitude, numbered row by row; features/discovery/geo-grid.ts numbers them the same way):
+     * Discover finds the members near a place by ranges of cells on `profiles_geo_cell`.
+     */
+    geoCell: integer('geo_cell').generatedAlwaysAs(
+      sql`least(359, floor(("latitude" + 90) * 2))::integer * 720 + mod(floor(("longitude" + 180) * 2)::integer, 720)`,
+    ),
     interests: text('interests')
       .array()
       .notNull()
@@ -169,6 +177,7 @@ export const profiles = pgTable(
     check('profiles_gender_valid', sql`${t.gender} IN ${sqlList(GENDER_OPTIONS)}`),
     check('profiles_sexuality_valid', sql`${t.sexuality} IN ${sqlList(SEXUALITY_OPTIONS)}`),
     check('profiles_bio_length', sql`char_length(${t.bio}) <= 500`),
+    index('profiles_geo_cell').on(t.geoCell),
   ],
 );
 
@@ -1047,5 +1056,25 @@ export const firstMessageCounts = pgTable(
   (t) => [
     primaryKey({ columns: [t.senderId, t.day] }),
     check('first_message_counts_not_negative', sql`${t.count} >= 0`),
+  ],
+);
+
+/** A boost (issue 15): the member comes first in others' Discover from `started_at` to `ends_at`. */
+export const boosts = pgTable(
+  'boosts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // The member's latest boost (the plan's frequency) and whether it still runs.
+    index('boosts_user_started').on(t.userId, t.startedAt),
+    // The boosts running at a time: those that end after it.
+    index('boosts_ends_at').on(t.endsAt),
+    check('boosts_ends_after_start', sql`${t.endsAt} > ${t.startedAt}`),
   ],
 );
