@@ -11,6 +11,7 @@ export * from './trial.js';
 export * from './billing.js';
 export * from './posts.js';
 export * from './image-safety.js';
+export * from './photo-verification.js';
 export * from './connections.js';
 export * from './safety.js';
 export * from './moderation.js';

@@ -31,6 +31,8 @@ import {
   MESSAGE_POLICIES,
   MODERATION_ACTIONS,
   PAID_PLAN_IDS,
+  PHOTO_POSES,
+  PHOTO_VERIFICATION_STATUSES,
   ALT_TEXT_MAX_LENGTH,
   SENSITIVE_MEDIA_PREFERENCES,
   PAYMENT_PROVIDERS,
@@ -115,6 +117,10 @@ export const users = pgTable(
     trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
     /** When the last "your trial ends soon" reminder went out (claimed atomically by the job). */
     trialRemindedAt: timestamp('trial_reminded_at', { withTimezone: true }),
+    /** Set when a selfie matched the member's photos (features/photo-verification); NULL otherwise. */
+    photoVerifiedAt: timestamp('photo_verified_at', { withTimezone: true }),
+    /** The verified face's descriptor, sealed (secret box, the member's id as context): a new main photo keeps the mark only if it matches. */
+    photoVerifiedFace: text('photo_verified_face'),
     ...timestamps,
   },
   (t) => [
@@ -1076,5 +1082,43 @@ export const boosts = pgTable(
     // The boosts running at a time: those that end after it.
     index('boosts_ends_at').on(t.endsAt),
     check('boosts_ends_after_start', sql`${t.endsAt} > ${t.startedAt}`),
+  ],
+);
+
+/**
+ * Photo verification attempts (features/photo-verification): a pose challenge the server chose,
+ * answered at most once before `expiresAt`. The selfie is kept (`selfieKey`) only while a
+ * moderator has to look at it.
+ */
+export const photoVerifications = pgTable(
+  'photo_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pose: text('pose', { enum: PHOTO_POSES }).notNull(),
+    status: text('status', { enum: PHOTO_VERIFICATION_STATUSES }).notNull().default('challenged'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    similarity: doublePrecision('similarity'),
+    poseMatched: boolean('pose_matched'),
+    selfieKey: text('selfie_key'),
+    /** The selfie's sealed descriptor while in review: approval marks this face as verified. */
+    selfieFace: text('selfie_face'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('photo_verifications_pose_valid', sql`${t.pose} IN ${sqlList(PHOTO_POSES)}`),
+    check(
+      'photo_verifications_status_valid',
+      sql`${t.status} IN ${sqlList(PHOTO_VERIFICATION_STATUSES)}`,
+    ),
+    index('photo_verifications_user_created').on(t.userId, t.createdAt),
+    index('photo_verifications_in_review')
+      .on(t.submittedAt)
+      .where(sql`${t.status} = 'in-review'`),
   ],
 );
