@@ -48,6 +48,14 @@ const memberRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/discover',
+    lazy: page(() => import('../features/discover/routes/discover-page'), 'DiscoverPage'),
+  },
+  {
+    path: '/matches',
+    lazy: page(() => import('../features/matches/routes/matches-page'), 'MatchesPage'),
+  },
+  {
     path: '/posts/:postId',
     lazy: page(() => import('../features/posts/routes/post-page'), 'PostPage'),
   },

@@ -18,6 +18,15 @@ export const paths = {
   settings: (section?: SettingsSection) => (section ? `/settings/${section}` : '/settings'),
   moderation: () => '/moderation',
   notifications: () => '/notifications',
+  /** Members near the viewer, with filters, Like and Pass. */
+  discover: () => '/discover',
+  /** The viewer's matches, who liked them and who visited. */
+  matches: () => '/matches',
+  /** Messages; with a member, the conversation with them. */
+  messages: (withUserId?: string) =>
+    withUserId ? `/messages?with=${encodeURIComponent(withUserId)}` : '/messages',
+  /** One conversation (its id, not the member's). */
+  conversation: (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`,
   /** A single post; with a comment, the page scrolls to that comment and highlights it. */
   post: (postId: string, commentId?: string) =>
     `/posts/${encodeURIComponent(postId)}${commentId ? `?comment=${encodeURIComponent(commentId)}` : ''}`,
@@ -36,7 +45,7 @@ export const SETTINGS_SECTIONS = [
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 const MEMBER_PATH =
-  /^\/(feed|view-all|settings|moderation|notifications)\/?$|^\/(viewprofile|profileedit|settings|posts|checkout\/test)\/[^/]+\/?$/;
+  /^\/(feed|view-all|settings|moderation|notifications|discover|matches|messages)\/?$|^\/(viewprofile|profileedit|settings|posts|messages|checkout\/test)\/[^/]+\/?$/;
 
 /** True for the screens that need a signed-in member (spec §2 route table). */
 export function isMemberPath(pathname: string): boolean {

@@ -1,8 +1,8 @@
-import { useContext, type ReactNode } from 'react';
+import { useContext } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
 import { UnreadCountContext } from './member-nav-context';
-import { BellIcon, HomeIcon, LiveIcon, MoreIcon, ProfileIcon } from './nav-icons';
+import { BellIcon, DiscoverIcon, HomeIcon, MoreIcon, ProfileIcon } from './nav-icons';
 import { UnreadBadge, withUnread } from './notification-bell';
 import { clsx } from 'clsx';
 import styles from './bottom-nav.module.css';
@@ -14,9 +14,9 @@ export interface BottomNavProps {
 }
 
 /**
- * The bar at the bottom of small screens (≤ 768 px; SPEC §2): Home, Profile, Live, Alerts, More.
- * Live is coming soon; Alerts opens the notifications with the unread count; More opens the mobile
- * menu.
+ * The bar at the bottom of small screens (≤ 768 px; SPEC §2): Home, Discover, Profile, Alerts,
+ * More. Alerts opens the notifications with the unread count; More opens the mobile menu (where
+ * Matches and the coming-soon Live Streams are).
  */
 export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
   const unreadCount = useContext(UnreadCountContext);
@@ -30,6 +30,12 @@ export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
           </NavLink>
         </li>
         <li>
+          <NavLink to={paths.discover()} className={styles.bottomNavItem}>
+            <DiscoverIcon />
+            <span>Discover</span>
+          </NavLink>
+        </li>
+        <li>
           {myId ? (
             <NavLink to={paths.viewProfile(myId)} className={styles.bottomNavItem}>
               <ProfileIcon />
@@ -37,7 +43,6 @@ export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
             </NavLink>
           ) : null}
         </li>
-        <SoonItem icon={<LiveIcon />} label="Live" />
         <li>
           <NavLink
             to={paths.notifications()}
@@ -63,20 +68,5 @@ export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
         </li>
       </ul>
     </nav>
-  );
-}
-
-function SoonItem({ icon, label }: { icon: ReactNode; label: string }) {
-  return (
-    <li>
-      <span
-        className={clsx(styles.bottomNavItem, styles.bottomNavItemSoon)}
-        title={`${label}: coming soon`}
-      >
-        {icon}
-        <span>{label}</span>
-        <span className="visually-hidden">(coming soon)</span>
-      </span>
-    </li>
   );
 }

@@ -6,8 +6,10 @@ import { getStoredRole } from '../../lib/storage';
 import {
   BellIcon,
   CommunitiesIcon,
+  DiscoverIcon,
   HomeIcon,
   LiveIcon,
+  MatchesIcon,
   ProfileIcon,
   SettingsIcon,
   ShieldIcon,
@@ -28,8 +30,8 @@ export interface MemberMenuProps {
 }
 
 /**
- * The member menu (SPEC §2 "Left menu"): Home, My Profile, Communities and Live Streams (coming
- * soon), Notifications, Settings. Shown as the left column of every member page,
+ * The member menu (SPEC §2 "Left menu"): Home, Discover, Matches, My Profile, Communities and Live
+ * Streams (coming soon), Notifications, Settings. Shown as the left column of every member page,
  * and inside the mobile menu on small screens.
  */
 export function MemberMenu({
@@ -45,6 +47,18 @@ export function MemberMenu({
           <NavLink to={paths.feed()} end className={styles.memberMenuItem} onClick={onNavigate}>
             <HomeIcon />
             <span>Home</span>
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={paths.discover()} className={styles.memberMenuItem} onClick={onNavigate}>
+            <DiscoverIcon />
+            <span>Discover</span>
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={paths.matches()} className={styles.memberMenuItem} onClick={onNavigate}>
+            <MatchesIcon />
+            <span>Matches</span>
           </NavLink>
         </li>
         {myId ? (

@@ -15,6 +15,19 @@ export const ProfileIcon = () => (
   </LineIcon>
 );
 
+export const DiscoverIcon = () => (
+  <LineIcon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M15.5 8.5l-2 5-5 2 2-5z" />
+  </LineIcon>
+);
+
+export const MatchesIcon = () => (
+  <LineIcon>
+    <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+  </LineIcon>
+);
+
 export const CommunitiesIcon = () => (
   <LineIcon>
     <circle cx="8" cy="9" r="3" />
@@ -61,5 +74,11 @@ export const MoreIcon = () => (
     <circle cx="5" cy="12" r="1.5" />
     <circle cx="12" cy="12" r="1.5" />
     <circle cx="19" cy="12" r="1.5" />
+  </LineIcon>
+);
+
+export const MessagesIcon = () => (
+  <LineIcon>
+    <path d="M4 5h16v11H9l-5 4z" />
   </LineIcon>
 );

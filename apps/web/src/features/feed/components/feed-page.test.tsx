@@ -69,7 +69,7 @@ describe('the feed page', () => {
     expect(screen.getByText('Hi, Bea')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Quick navigation' })).toHaveTextContent(
-      /Home.*Profile.*Live.*Alerts.*More/,
+      /Home.*Discover.*Profile.*Alerts.*More/,
     );
   });
 

@@ -134,6 +134,12 @@ function PrivacySettingsFields({ initial }: { initial: PrivacySettings }) {
         hint="When off, other members see no city or country on your profile."
         {...form.register('showLocation')}
       />
+      <Checkbox
+        role="switch"
+        label="Let members see when I visit their profile"
+        hint="When off, you leave no visits, and you see no visitors either."
+        {...form.register('leaveVisits')}
+      />
       <div className={styles.actions}>
         <Button type="submit" loading={save.isPending} disabled={!form.formState.isDirty}>
           Save privacy settings

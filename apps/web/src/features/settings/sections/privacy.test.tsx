@@ -78,11 +78,50 @@ describe('Settings → Privacy & contact', () => {
       whoCanMention: 'followers',
       searchable: false,
       showLocation: false,
+      leaveVisits: true,
+      whoCanMessage: 'everyone',
+      readReceipts: true,
     });
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Save privacy settings' })).toBeDisabled(),
     );
     expect(within(follow).getByRole('radio', { name: 'Members I approve' })).toBeChecked();
+  });
+
+  it('turns off leaving visits on profiles (and so seeing visitors)', async () => {
+    const calls = mockApi({
+      'GET /api/users/me/privacy': respond(200, { success: true, privacy: SAVED }),
+      'GET /api/connections/requests': respond(200, {
+        success: true,
+        requests: [],
+        nextCursor: null,
+      }),
+      'PUT /api/users/me/privacy': (body) =>
+        respond(200, {
+          success: true,
+          message: 'Privacy settings saved',
+          privacy: { ...SAVED, ...(body as Partial<PrivacySettings>) },
+        }),
+    });
+    const user = userEvent.setup();
+    openPrivacy();
+    const visits = await screen.findByRole(
+      'switch',
+      { name: 'Let members see when I visit their profile' },
+      { timeout: 5_000 },
+    );
+    expect(visits).toBeChecked();
+    expect(visits).toHaveAccessibleDescription(
+      'When off, you leave no visits, and you see no visitors either.',
+    );
+    await user.click(visits);
+    await user.click(screen.getByRole('button', { name: 'Save privacy settings' }));
+    expect(await screen.findByText('Privacy settings saved')).toBeInTheDocument();
+    const put = calls.find((call) => call.key === 'PUT /api/users/me/privacy');
+    expect(put?.body).toMatchObject({ leaveVisits: false, searchable: true });
+    expect(
+      screen.getByRole('switch', { name: 'Let members see when I visit their profile' }),
+    ).not.toBeChecked();
   });
 
   it('lists follow requests and approves one, then shows the list again without it', async () => {
