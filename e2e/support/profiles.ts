@@ -7,10 +7,19 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
+/** A place as the wizard sends it once picked: its name and, for Discover's distances, coordinates. */
+export interface PickedPlace {
+  formatted_address: string;
+  city?: string;
+  country?: string;
+  latitude: number;
+  longitude: number;
+}
+
 export interface ProfileDetails {
   age: number;
   gender: 'male' | 'female';
-  location: string;
+  location: string | PickedPlace;
   bio: string;
   interests: string[];
 }
