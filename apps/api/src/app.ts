@@ -17,6 +17,7 @@ import { entitlementRoutes } from './features/entitlements/index.js';
 import { geoRoutes } from './features/geo/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { mediaRoutes } from './features/media-access/index.js';
+import { messageRoutes } from './features/messages/index.js';
 import { moderationRoutes } from './features/moderation/index.js';
 import { notificationRoutes, notificationStreamRoutes } from './features/notifications/index.js';
 import { postRoutes } from './features/posts/index.js';
@@ -33,7 +34,12 @@ import { measureRequests, metricsEndpoint } from './platform/metrics.js';
 const UNLOGGED_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
 
 /** API paths (relative to /api) whose requests are multipart uploads rather than JSON. */
-export const MULTIPART_PATHS = ['/profile/upload-photo', '/posts/create'] as const;
+export const MULTIPART_PATHS = [
+  '/profile/upload-photo',
+  '/posts/create',
+  // A message with an image (a text message is JSON).
+  /^\/conversations\/[^/]+\/messages$/,
+] as const;
 
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
@@ -136,6 +142,7 @@ export function createApp(context: AppContext): Express {
   api.use(connectionRoutes(context));
   api.use(moderationRoutes(context));
   api.use(blockRoutes(context));
+  api.use(messageRoutes(context));
   api.use(apiNotFound);
   api.use(errorHandler);
   app.use('/api', api);

@@ -49,13 +49,16 @@ export function refuseCrossSiteRequests(allowedOrigins: readonly string[]): Requ
  * JSON endpoints take JSON only: an HTML form (which a foreign page can submit without CORS) can
  * only send urlencoded, multipart or text bodies. Upload endpoints are listed and take multipart.
  */
-export function refuseNonJsonBodies(multipartPaths: readonly string[]): RequestHandler {
-  const multipart = new Set(multipartPaths);
+export function refuseNonJsonBodies(multipartPaths: readonly (string | RegExp)[]): RequestHandler {
+  const isMultipart = (path: string) =>
+    multipartPaths.some((pattern) =>
+      typeof pattern === 'string' ? pattern === path : pattern.test(path),
+    );
   return (req, _res, next) => {
     if (!STATE_CHANGING.has(req.method) || !hasBody(req.headers)) return next();
     if (req.is('application/json')) return next();
-    if (multipart.has(req.path) && req.is('multipart/form-data')) return next();
-    const expected = multipart.has(req.path) ? 'multipart/form-data' : 'application/json';
+    if (isMultipart(req.path) && req.is('multipart/form-data')) return next();
+    const expected = isMultipart(req.path) ? 'multipart/form-data' : 'application/json';
     throw new AppError(415, `Unsupported content type: send ${expected}`);
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { AppContext } from '../../context.js';
 import { photos, posts } from '../../db/schema.js';
+import { mayViewMessageImage } from '../messages/index.js';
 import { visiblePostsWhere } from '../posts/index.js';
 import { visibleMemberExists } from '../users/index.js';
 
@@ -9,9 +10,15 @@ import { visibleMemberExists } from '../users/index.js';
  * video follows the post's visibility (a followers-only post's video is not for strangers, even
  * with its URL); a profile photo or its thumbnail is for whoever may see its owner (users'
  * `visibleMembersWhere`: not while the owner's account is disabled, except for the owner).
- * Objects that belong to nothing are served to no one.
+ * A message's image is for the two members of its conversation only (messages'
+ * `mayViewMessageImage`). Objects that belong to nothing are served to no one.
  */
-export async function mayViewMedia(db: Database, viewerId: string, key: string): Promise<boolean> {
+export async function mayViewMedia(
+  context: Pick<AppContext, 'db' | 'config'>,
+  viewerId: string,
+  key: string,
+): Promise<boolean> {
+  const { db } = context;
   const [post] = await db
     .select({ id: posts.id })
     .from(posts)
@@ -29,5 +36,7 @@ export async function mayViewMedia(db: Database, viewerId: string, key: string):
       ),
     )
     .limit(1);
-  return Boolean(photo);
+  if (photo) return true;
+
+  return mayViewMessageImage(context, viewerId, key);
 }

@@ -18,7 +18,7 @@ export function mediaRoutes(context: AppContext): Router {
     const key = String(req.params.key);
     // One answer for "no such file" and "not yours to see": a key's existence is not revealed.
     if (!MEDIA_KEY_PATTERN.test(key)) throw notFound('Media not found');
-    if (!(await mayViewMedia(context.db, memberId(req), key))) throw notFound('Media not found');
+    if (!(await mayViewMedia(context, memberId(req), key))) throw notFound('Media not found');
     if (!(await sendStoredMedia(context.storage, key, req, res))) throw notFound('Media not found');
   });
   return router;

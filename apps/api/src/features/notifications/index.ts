@@ -17,5 +17,6 @@ export {
 } from './service.js';
 export { notificationRoutes } from './routes.js';
 export { notificationStreamRoutes } from './stream-routes.js';
+export { registerClientEvent, type ClientEventPreparer } from './stream.js';
 export { claimDueDigests, releaseDigestClaim, utcDay, type DueDigest } from './digest.js';
 export { digestEmail } from './emails.js';

@@ -152,6 +152,8 @@ export type MemberAction =
   | { type: 'follow' | 'follow_request'; recipientId: string; actorId: string }
   | { type: 'match'; recipientId: string; actorId: string }
   | { type: 'like'; recipientId: string; actorId: string; postId: string }
+  /** One unread item per conversation ("New message from Ana"): never the message's content. */
+  | { type: 'message'; recipientId: string; actorId: string; conversationId: string }
   | {
       type: 'comment' | 'reply' | 'mention';
       recipientId: string;
@@ -169,6 +171,8 @@ function groupKeyOf(action: MemberAction): string {
   switch (action.type) {
     case 'like':
       return `like:${action.postId}`;
+    case 'message':
+      return `message:${action.conversationId}`;
     case 'follow':
     case 'follow_request':
     case 'match':

@@ -23,6 +23,24 @@ export const RECONNECT_DELAY_MS = 3_000;
 /** The live events a client is sent; the bus's internal ones (session-ended, resync) are not. */
 const CLIENT_EVENTS: ReadonlySet<string> = new Set(['notification', 'unread']);
 
+/**
+ * Turns a bus event's data into what this member is sent, just before sending: null sends
+ * nothing. For events whose content must not travel on the bus (messages: the bus, and a spilled
+ * NOTIFY payload's row, carry only ids; the stream loads the message as the member sees it).
+ */
+export type ClientEventPreparer = (
+  context: AppContext,
+  memberId: string,
+  data: unknown,
+) => Promise<unknown>;
+
+const preparers = new Map<string, ClientEventPreparer>();
+
+/** Another feature's client event (`message`), prepared per member by `preparer` if given. */
+export function registerClientEvent(name: string, preparer?: ClientEventPreparer): void {
+  preparers.set(name, preparer ?? ((_context, _memberId, data) => Promise.resolve(data)));
+}
+
 /** Where the stream writes: the HTTP response, in the routes. */
 export interface StreamSink {
   write(chunk: string): void;
@@ -93,6 +111,24 @@ export async function openNotificationStream(
     if (event.event === 'notification' && event.id !== undefined) lastSentId = event.id;
   };
 
+  /** Prepared events go out in the order they came, after their data is loaded. */
+  let preparing = Promise.resolve();
+  const deliver = (event: LiveEvent) => {
+    const preparer = preparers.get(event.event);
+    if (!preparer) return send(event);
+    preparing = preparing
+      .then(async () => {
+        const data = await preparer(context, memberId, event.data);
+        if (data !== null && data !== undefined) send({ event: event.event, data });
+      })
+      .catch((error: unknown) => {
+        context.logger.error(
+          { err: error, event: event.event },
+          'live event could not be prepared',
+        );
+      });
+  };
+
   const close = () => {
     if (!open) return;
     open = false;
@@ -121,7 +157,7 @@ export async function openNotificationStream(
         if (event.event === 'notification' && event.id !== undefined && replayed.has(event.id)) {
           continue;
         }
-        send(event);
+        deliver(event);
       }
     } finally {
       replaying = false;
@@ -139,9 +175,9 @@ export async function openNotificationStream(
       if (!replaying) void catchUp().catch(fail);
       return;
     }
-    if (!CLIENT_EVENTS.has(event.event)) return;
+    if (!CLIENT_EVENTS.has(event.event) && !preparers.has(event.event)) return;
     if (replaying) held.push(event);
-    else send(event);
+    else deliver(event);
   };
 
   const fail = (error: unknown) => {
