@@ -17,6 +17,7 @@ import { entitlementRoutes } from './features/entitlements/index.js';
 import { geoRoutes } from './features/geo/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { mediaRoutes } from './features/media-access/index.js';
+import { matchRoutes } from './features/matches/index.js';
 import { messageRoutes } from './features/messages/index.js';
 import { moderationRoutes } from './features/moderation/index.js';
 import { notificationRoutes, notificationStreamRoutes } from './features/notifications/index.js';
@@ -126,6 +127,8 @@ export function createApp(context: AppContext): Express {
   api.use(apiDocsRoutes(context));
   api.use(mediaRoutes(context));
   api.use(authRoutes(context));
+  // Before profileRoutes: /profile/visitors must not reach /profile/:id.
+  api.use(matchRoutes(context));
   api.use(profileRoutes(context));
   api.use(accountCredentialRoutes(context));
   api.use(memberSessionRoutes(context));

@@ -1,6 +1,9 @@
 /**
  * Profile likes, passes, matches and profile visits (issue 15): the only writer of
  * `profile_likes`, `profile_passes`, `matches` and `profile_visits`. Others ask it whether two
- * members are matched (messages) and leave out recently passed pairs (Discover).
+ * members are matched (messages), leave out recently passed pairs (Discover), and tell it of a
+ * profile view (profiles).
  */
 export { areMatched, matchedWithWhere, notPassedEitherWay } from './pairs.js';
+export { recordProfileVisit } from './service.js';
+export { matchRoutes } from './routes.js';

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { profiles } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { recordProfileVisit } from '../matches/index.js';
 import { deleteMediaFiles } from '../media/index.js';
 import { recordPlan } from '../subscriptions/index.js';
 import {
@@ -29,14 +30,18 @@ import { presentProfile } from './presenter.js';
 
 type ProfileInput = z.output<typeof ProfileCreateRequestSchema>;
 
-/** GET /profile/{id}: any signed-in member may look; 404 until the member has created one. */
+/**
+ * GET /profile/{id}: any signed-in member may look; 404 until the member has created one. A look
+ * at another member's profile is their visit (matches' `recordProfileVisit`: once a day).
+ */
 export async function getProfile(
-  context: Pick<AppContext, 'db'>,
+  context: Pick<AppContext, 'db' | 'clock' | 'logger'>,
   viewerId: string,
   userId: string,
 ): Promise<Profile> {
   const found = await findVisibleMemberWithProfile(context.db, viewerId, userId);
   if (!found?.profile) throw notFound(PROFILE_MESSAGES.notFound, 'PROFILE_NOT_FOUND');
+  await recordProfileVisit(context, viewerId, userId);
   const [photoRows, privacy] = await Promise.all([
     photosOf(context.db, userId),
     privacySettingsOf(context.db, userId),
@@ -158,6 +163,7 @@ export async function updateProfile(
     message: PROFILE_MESSAGES.updated,
     photos: profile.photos,
     thumbnails: profile.thumbnails,
+    photoAlts: profile.photoAlts,
     profilePicture: profile.profilePicture,
     profile,
   };
