@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { failFastWhileUnreachable } from './availability.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
@@ -60,6 +61,9 @@ export const migrationsFolder = findMigrationsFolder();
 // Any constant will do; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_KEY = 7_140_221;
 
+/** How long a request waits for a new connection to the PostgreSQL server before it fails. */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+
 /**
  * Settings of every connection the app opens on a PostgreSQL server (issue 18, see
  * docs/architecture.md "Performance"). The app's statements are short index reads whose cost
@@ -87,9 +91,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: options.poolSize ?? 10,
       options: APP_SESSION_SETTINGS,
+      // While the server is unreachable a request waits this long for a connection, then fails
+      // (503, see http/errors.ts) instead of hanging; keep-alive notices a silently dead network.
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      keepAlive: true,
     });
     // An idle client losing its connection must not take the process down; the pool replaces it.
     pool.on('error', () => {});
+    // Nor one checked out (a transaction) when the server goes: its query fails with the error,
+    // and the client, no longer queryable, is discarded on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    failFastWhileUnreachable(pool);
     const db = drizzleNodePg(pool, { schema, logger });
     return {
       db: db as unknown as Database,

@@ -14,7 +14,7 @@ export function maskDatabaseUrl(url: string): string {
 }
 
 /** Failures that end once the server is up (compose starting the app before the database). */
-const TRANSIENT_CODES = new Set([
+export const TRANSIENT_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ENOTFOUND',

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MulterError } from 'multer';
 import { ZodError, z } from 'zod';
 import { SERVER_ERROR_MESSAGE, defaultErrorCode, type ErrorCode } from '@kindred/contracts';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import { findNulCharacter, NUL_CHARACTER_MESSAGE } from './control-characters.js';
 
 /**
@@ -71,6 +72,11 @@ export const apiNotFound: RequestHandler = (req) => {
   throw new AppError(404, `No API route for ${req.method} ${req.path}`);
 };
 
+/** The database is restarting or unreachable: the member may simply try again shortly. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'Kindred cannot reach its database right now. Please try again in a moment.';
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 interface HttpishError {
   status?: number;
   statusCode?: number;
@@ -90,6 +96,18 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
       code: appError.code,
       ...appError.details,
     });
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    req.log.warn({ err: error }, 'database unavailable');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    res
+      .status(503)
+      .json({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
     return;
   }
   req.log.error({ err: error }, 'unhandled error');

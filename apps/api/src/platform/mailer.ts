@@ -23,11 +23,25 @@ export interface MailerOptions {
   from: string;
   outboxDir: string;
   logger: Logger;
+  /**
+   * Bound on each stage of talking to the SMTP server (connecting, its greeting, any silence
+   * after), so a slow or stuck server fails a request in seconds rather than nodemailer's minutes.
+   */
+  timeoutMs?: number;
 }
+
+/** Mails a member waits for (codes) fail after this long on a stuck server; they may ask again. */
+export const SMTP_TIMEOUT_MS = 10_000;
 
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const timeoutMs = options.timeoutMs ?? SMTP_TIMEOUT_MS;
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
     return {
       mode: 'smtp',
       async send(message) {

@@ -12,7 +12,11 @@ export interface SmsOptions {
   logger: Logger;
   /** The HTTP client the Twilio SDK uses (tests route it to a local server). */
   httpClient?: InstanceType<typeof twilio.RequestClient>;
+  /** A provider that does not answer within this fails the send (the member may ask again). */
+  timeoutMs?: number;
 }
+
+export const SMS_TIMEOUT_MS = 10_000;
 
 /**
  * A provider failure, reduced to what an operator needs: which provider, the HTTP status and the
@@ -47,16 +51,28 @@ export function createSmsSender(options: SmsOptions): SmsSender {
       },
     };
   }
+  const timeoutMs = options.timeoutMs ?? SMS_TIMEOUT_MS;
   const client = twilio(settings.accountSid, settings.authToken, {
+    timeout: timeoutMs,
     ...(options.httpClient ? { httpClient: options.httpClient } : {}),
   });
   return {
     devMode: false,
     async send(to, body) {
+      let timer: NodeJS.Timeout | undefined;
+      // Whatever HTTP client carries it, the member's request is not held longer than the bound.
+      const timedOut = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' })),
+          timeoutMs,
+        );
+      });
       try {
-        await client.messages.create({ to, from: settings.from, body });
+        await Promise.race([client.messages.create({ to, from: settings.from, body }), timedOut]);
       } catch (error) {
         throw toDeliveryError(error);
+      } finally {
+        clearTimeout(timer);
       }
     },
   };
