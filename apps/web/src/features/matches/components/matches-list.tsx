@@ -5,35 +5,27 @@ import { Button, buttonClassName } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/toasts';
 import { messageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { ConfirmDialog } from '../../posts';
 import { useMatches, useUnmatchMember } from '../api/matches';
 import { formatDay } from '../format-day';
 import { MATCHES_UI_MESSAGES as M } from '../messages';
 import { MemberRow } from './member-row';
 import { PagedList } from './paged-list';
-import { UnmatchDialog } from './unmatch-dialog';
 
 /** The viewer's matches, newest first: Message (the conversation) and Unmatch (after confirming). */
 export function MatchesList() {
   const matches = useMatches();
   const unmatch = useUnmatchMember();
   const [leaving, setLeaving] = useState<MatchItem['user'] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
   const items = matches.data?.pages.flatMap((page) => page.matches) ?? [];
 
-  const close = () => {
-    setLeaving(null);
-    setFailed(null);
-  };
   const confirm = () => {
     if (!leaving) return;
     const { _id: userId, firstName } = leaving;
-    setFailed(null);
     unmatch.mutate(userId, {
-      onSuccess: () => {
-        close();
-        notify.success(M.unmatched(firstName));
-      },
-      onError: (error) => setFailed(messageOf(error, MATCH_MESSAGES.unmatchFailed)),
+      onSuccess: () => notify.success(M.unmatched(firstName)),
+      onError: (error) => notify.error(messageOf(error, MATCH_MESSAGES.unmatchFailed)),
+      onSettled: () => setLeaving(null),
     });
   };
 
@@ -71,12 +63,14 @@ export function MatchesList() {
           />
         ))}
       />
-      <UnmatchDialog
-        name={leaving?.firstName ?? null}
+      <ConfirmDialog
+        open={leaving !== null}
+        title={M.unmatchTitle(leaving?.firstName ?? '')}
+        description={M.unmatchDescription(leaving?.firstName ?? '')}
+        confirmLabel={M.unmatchConfirm}
         busy={unmatch.isPending}
-        error={failed}
         onConfirm={confirm}
-        onCancel={close}
+        onCancel={() => setLeaving(null)}
       />
     </>
   );

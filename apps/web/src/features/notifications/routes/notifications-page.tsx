@@ -1,5 +1,5 @@
 import { NOTIFICATION_MESSAGES, type NotificationItem } from '@kindred/contracts';
-import { useContext, useEffect, useRef } from 'react';
+import { useContext } from 'react';
 import { MemberLayout } from '../../../components/layout/member-layout';
 import { UnreadCountContext } from '../../../components/layout/member-nav-context';
 import { Alert } from '../../../components/ui/alert';
@@ -7,14 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toasts';
+import { useNextPageOnScroll } from '../../../hooks/use-next-page-on-scroll';
 import { messageOf } from '../../../lib/api-client';
 import { itemsOf, useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-read';
 import { NotificationRow } from '../components/notification-row';
 import styles from '../components/notifications.module.css';
-
-/** Start loading the next page this far before the end of the list comes into view. */
-const PREFETCH_MARGIN = '600px 0px';
 
 /**
  * /notifications: newest first, older pages loading as the end scrolls into view (with "Load
@@ -25,22 +23,8 @@ export function NotificationsPage() {
   const list = useNotifications();
   const unreadCount = useContext(UnreadCountContext);
   const markRead = useMarkNotificationsRead();
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
-  const sentinelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!sentinel || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
-    if (typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-      },
-      { rootMargin: PREFETCH_MARGIN },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const sentinelRef = useNextPageOnScroll(list);
 
   const items = itemsOf(list.data);
   const anyUnread = unreadCount > 0 || items.some((item) => item.readAt === null);

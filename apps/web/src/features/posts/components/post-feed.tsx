@@ -1,7 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useNextPageOnScroll } from '../../../hooks/use-next-page-on-scroll';
 import { usePostFeed } from '../api/get-feed';
 import type { FeedSource } from '../api/query-keys';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
@@ -19,9 +20,6 @@ export interface PostFeedProps {
   /** Accessible name of the list (default from the source). */
   label?: string;
 }
-
-/** Start loading the next page this far before the end of the list comes into view. */
-const PREFETCH_MARGIN = '600px 0px';
 
 const LABELS: Record<FeedSource['kind'], string> = {
   general: 'General posts',
@@ -64,23 +62,9 @@ export function EmptyPosts({
  */
 export function PostFeed({ source, emptyState, label }: PostFeedProps) {
   const feed = usePostFeed(source);
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   useErrorToast(feed, source.kind === 'following' ? M.fetchFollowingFailed : M.fetchFailed);
-  const sentinelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!sentinel || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
-    if (typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-      },
-      { rootMargin: PREFETCH_MARGIN },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const sentinelRef = useNextPageOnScroll(feed);
 
   if (feed.isPending) return <PostFeedSkeleton />;
 
