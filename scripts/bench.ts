@@ -125,6 +125,17 @@ async function endpoints(baseUrl: string, viewer: SignedIn) {
     );
     cursor = body.nextCursor;
   }
+  // Discover's fifth page, without filters (the cursor keeps its snapshot time).
+  let discoverCursor: string | null = null;
+  for (let page = 1; page < 5; page += 1) {
+    const query: string = discoverCursor ? `?cursor=${encodeURIComponent(discoverCursor)}` : '';
+    const body: { nextCursor: string | null } = await json(
+      baseUrl,
+      `/api/discover${query}`,
+      viewer.cookie,
+    );
+    discoverCursor = body.nextCursor;
+  }
   const pick = (count: number) => 1 + Math.floor(Math.random() * count);
   /** One of the newest 1,000 posts that everyone may see (the seed makes n % 10 < 7 public). */
   const recentPublicPost = () => {
@@ -167,6 +178,16 @@ async function endpoints(baseUrl: string, viewer: SignedIn) {
       name: 'search suggestions "Ångs"',
       method: 'GET',
       path: `/api/users/search?searchText=${encodeURIComponent('Ångs')}`,
+    },
+    {
+      name: 'Discover within 25 km, page 1',
+      method: 'GET',
+      path: '/api/discover?maxDistanceKm=25',
+    },
+    {
+      name: 'Discover, no filter, page 5',
+      method: 'GET',
+      path: `/api/discover?cursor=${encodeURIComponent(discoverCursor ?? '')}`,
     },
     {
       name: 'like toggle',

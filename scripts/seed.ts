@@ -125,7 +125,7 @@ async function main() {
       run(`
         insert into users (id, email, username, first_name, last_name, name_search, last_name_search,
           password_hash, email_verified_at, phone_number, phone_verified_at, status, plan,
-          subscription_status, trial_end_date, created_at, updated_at)
+          subscription_status, trial_end_date, last_login_at, created_at, updated_at)
         select ${member('n')}, 'member-' || n || '@seed.kindred.test', 'member-' || n || '@seed.kindred.test',
           ${pick(first, FIRST_NAMES.length, firstIndex)}, ${pick(last, LAST_NAMES.length, lastIndex)},
           ${pick(firstKey, FIRST_NAMES.length, firstIndex)} || ' ' || ${pick(lastKey, LAST_NAMES.length, lastIndex)},
@@ -135,6 +135,7 @@ async function main() {
           (array['free','beginner','professional'])[1 + n % 3],
           case when n % 3 = 0 then 'trial' else 'active' end,
           case when n % 3 = 0 then now() + interval '30 days' else null end,
+          now() - (${hash('n', 12)} % (60 * 24)) * interval '1 hour',
           now() - (n % 700) * interval '1 day', now()
         from generate_series(1, ${members}) as n`),
     );
@@ -189,6 +190,17 @@ async function main() {
             'n',
           )} + (${hash('n', 7)} % 2000 - 1000) / 10000.0,
           array[${[8, 9, 10].map((salt) => pick(sqlArray(INTERESTS, 'text'), INTERESTS.length, hash('n', salt))).join(', ')}]::text[]
+        from generate_series(1, ${members}) as n`),
+    );
+
+    // A profile picture each (rows only: the keys name no stored file), so every seeded profile
+    // is finished and Discover has members to show.
+    await step('profile pictures', () =>
+      run(`
+        insert into photos (user_id, position, storage_key, thumbnail_key, width, height, bytes,
+          thumbnail_bytes, created_at)
+        select ${member('n')}, 0, 'seed-photo-' || n || '.webp', 'seed-photo-' || n || '-thumb.webp',
+          600, 800, 60000, 6000, now() - (n % 700) * interval '1 day'
         from generate_series(1, ${members}) as n`),
     );
 

@@ -50,12 +50,27 @@ export const DISCOVER_MESSAGES = {
   invalidCursor: 'This list has changed; please reload it',
   /** A distance filter needs the viewer's own place. */
   locationRequired: 'Add your location to your profile to filter by distance',
-  boosted: 'Your profile is boosted',
+  boosted: `Your profile is boosted for ${DISCOVER_LIMITS.boostMinutes} minutes`,
+  verifiedOnlyUnavailable: 'Photo verification is not available yet',
   // Client-side words.
   loadFailed: 'Could not load members near you.',
   noneFound: 'Nobody matches your filters yet. Try widening them.',
   boostFailed: 'Could not boost your profile. Please try again.',
 } as const;
+
+/** "in 3 days", "in 5 hours", "in 20 minutes": how long until the next boost (rounded up). */
+export function boostWaitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  if (hours < 48) return `in ${hours} hour${hours === 1 ? '' : 's'}`;
+  return `in ${Math.ceil(hours / 24)} days`;
+}
+
+/** The refusal of a boost before the plan allows the next one. */
+export function boostNotYetMessage(seconds: number): string {
+  return `You can boost your profile again ${boostWaitText(seconds)}.`;
+}
 
 /** A query-string list: `a,b`, or the parameter repeated (`?x=a&x=b`). */
 function queryList<T extends string>(values: readonly [T, ...T[]], message: string) {

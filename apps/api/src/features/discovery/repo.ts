@@ -1,0 +1,257 @@
+import type { Gender, Interest, Sexuality } from '@kindred/contracts';
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { boosts, photos, privacySettings, profileLikes, profiles, users } from '../../db/schema.js';
+import { matchedWithWhere, notPassedEitherWay } from '../matches/index.js';
+import { searchableMembersWhere, visibleMembersWhere } from '../users/index.js';
+import { cellInRanges, cellRangesWithin, distanceKm } from './geo-grid.js';
+
+/** The queries behind Discover and boosts (this feature is the only writer of `boosts`). */
+
+export interface Place {
+  latitude: number;
+  longitude: number;
+}
+
+/** What Discover needs of the viewer: their place and interests (none before a profile). */
+export async function viewerProfile(
+  db: Executor,
+  viewerId: string,
+): Promise<{ place: Place | null; interests: Interest[] }> {
+  const [row] = await db
+    .select({
+      latitude: profiles.latitude,
+      longitude: profiles.longitude,
+      interests: profiles.interests,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, viewerId));
+  const place =
+    row?.latitude != null && row.longitude != null
+      ? { latitude: row.latitude, longitude: row.longitude }
+      : null;
+  return { place, interests: (row?.interests ?? []) as Interest[] };
+}
+
+export interface DiscoverFilters {
+  ageMin?: number;
+  ageMax?: number;
+  genders?: readonly Gender[];
+  sexualities?: readonly Sexuality[];
+  /** Members sharing at least one of these. */
+  interests?: readonly Interest[];
+  /** Signed in since this time. */
+  activeSince?: Date;
+}
+
+/**
+ * Which part of the order a query reads: the members boosted at `asOf` (any distance within the
+ * filter), or one distance band of the others — `(innerKm, outerKm]` from the viewer, with members
+ * whose place is unknown in the band without an outer edge.
+ */
+export type Phase =
+  | { kind: 'boosted'; maxKm: number | null }
+  | { kind: 'band'; innerKm: number | null; outerKm: number | null };
+
+export interface CandidatePage {
+  viewerId: string;
+  /** Now: passes are counted back from it. */
+  now: Date;
+  /** The page's snapshot time (the first page's now): boosts and recent activity are read at it. */
+  asOf: Date;
+  /** The members boosted at `asOf` (`boostedMemberIds`). */
+  boostedIds: readonly string[];
+  origin: Place | null;
+  viewerInterests: readonly Interest[];
+  filters: DiscoverFilters;
+  phase: Phase;
+  /** The last card of the previous page, in this phase. */
+  after?: { score: number; id: string };
+  limit: number;
+  passHiddenMs: number;
+}
+
+/**
+ * The score, in points (higher first; ties by id). Nearer is better (50 points next door, fading
+ * with the logarithm of the distance), every interest in common adds 10, and a sign-in within a
+ * day adds 20, within a week 10, within a month 5. Distance bands come before the score (see the
+ * service), so the points order members within a band.
+ */
+export const SCORE = {
+  distanceMax: 50,
+  distanceFade: 5,
+  perInterestInCommon: 10,
+  activeWithinDay: 20,
+  activeWithinWeek: 10,
+  activeWithinMonth: 5,
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function textArray(values: readonly string[]): SQL {
+  return values.length === 0
+    ? sql`array[]::text[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}]::text[]`;
+}
+
+function timeParam(date: Date): SQL {
+  return sql`${date.toISOString()}::timestamptz`;
+}
+
+/**
+ * The members with a boost running at `at` that began before it: a handful at any time (30
+ * minutes each), read once per page from `boosts_ends_at`. A boost that begins in the very
+ * millisecond a list is first read counts from the next list, never half-way through this one
+ * (its later pages would skip the member).
+ */
+export async function boostedMemberIds(db: Executor, at: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: boosts.userId })
+    .from(boosts)
+    .where(and(gt(boosts.endsAt, at), lt(boosts.startedAt, at)));
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * SQL: the pair has not already been decided — neither passed the other since `since` and they
+ * are not a match (matches' front door), and the viewer has not liked the member (a like waits
+ * for its answer; a pass replaces it). Each a primary-key lookup.
+ */
+function undecidedWith(viewerId: string, since: Date): SQL {
+  return sql`${notPassedEitherWay(viewerId, users.id, since)}
+    and not ${matchedWithWhere(viewerId, users.id)}
+    and not exists (select 1 from ${profileLikes} where ${profileLikes.likerId} = ${viewerId}::uuid and ${profileLikes.likedId} = ${users.id})`;
+}
+
+function filterConditions(filters: DiscoverFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.ageMin !== undefined) conditions.push(sql`${profiles.age} >= ${filters.ageMin}`);
+  if (filters.ageMax !== undefined) conditions.push(sql`${profiles.age} <= ${filters.ageMax}`);
+  if (filters.genders?.length) {
+    conditions.push(sql`${profiles.gender} = any(${textArray(filters.genders)})`);
+  }
+  if (filters.sexualities?.length) {
+    conditions.push(sql`${profiles.sexuality} = any(${textArray(filters.sexualities)})`);
+  }
+  if (filters.interests?.length) {
+    conditions.push(sql`${profiles.interests} && ${textArray(filters.interests)}`);
+  }
+  if (filters.activeSince) {
+    conditions.push(sql`${users.lastLoginAt} >= ${timeParam(filters.activeSince)}`);
+  }
+  return conditions;
+}
+
+/**
+ * One page of candidates in one phase, best first: (score DESC, id ASC) after the cursor, with
+ * everything a card shows. Members the viewer may not see (`visibleMembersWhere`), the viewer,
+ * members hidden from search, unfinished profiles (no profile or no profile picture) and pairs
+ * already decided are never read. With a place, a band is read through the grid index
+ * (`profiles_geo_cell`) and the exact distance.
+ */
+export async function candidatePage(db: Executor, page: CandidatePage) {
+  const { origin, phase } = page;
+  const km = origin
+    ? distanceKm(origin.latitude, origin.longitude, profiles.latitude, profiles.longitude)
+    : sql<number | null>`null::float8`;
+  const asOf = page.asOf.getTime();
+  const score = sql<number>`(
+    ${origin ? sql`coalesce(greatest(0, ${SCORE.distanceMax} - floor(${SCORE.distanceFade} * ln(1 + ${km}))), 0)` : sql`0`}
+    + ${SCORE.perInterestInCommon} * (select count(*) from unnest(${profiles.interests}) as interest where interest = any(${textArray(page.viewerInterests)}))
+    + case
+        when ${users.lastLoginAt} > ${timeParam(new Date(asOf - DAY_MS))} then ${SCORE.activeWithinDay}
+        when ${users.lastLoginAt} > ${timeParam(new Date(asOf - 7 * DAY_MS))} then ${SCORE.activeWithinWeek}
+        when ${users.lastLoginAt} > ${timeParam(new Date(asOf - 30 * DAY_MS))} then ${SCORE.activeWithinMonth}
+        else 0
+      end
+  )::int`;
+
+  const conditions: SQL[] = [
+    visibleMembersWhere(page.viewerId),
+    sql`${users.id} <> ${page.viewerId}::uuid`,
+    searchableMembersWhere(),
+    undecidedWith(page.viewerId, new Date(page.now.getTime() - page.passHiddenMs)),
+    ...filterConditions(page.filters),
+  ];
+  if (phase.kind === 'boosted') {
+    conditions.push(inArray(users.id, [...page.boostedIds]));
+    if (phase.maxKm !== null) conditions.push(sql`${km} <= ${phase.maxKm}`);
+  } else {
+    if (page.boostedIds.length > 0) conditions.push(notInArray(users.id, [...page.boostedIds]));
+    if (origin && phase.outerKm !== null) {
+      const ranges = cellRangesWithin(origin.latitude, origin.longitude, phase.outerKm);
+      conditions.push(cellInRanges(profiles.geoCell, ranges), sql`${km} <= ${phase.outerKm}`);
+    }
+    if (origin && phase.innerKm !== null) {
+      conditions.push(
+        phase.outerKm === null
+          ? sql`(${profiles.geoCell} is null or ${km} > ${phase.innerKm})`
+          : sql`${km} > ${phase.innerKm}`,
+      );
+    }
+  }
+
+  const candidates = db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      emailVerifiedAt: users.emailVerifiedAt,
+      totpEnabledAt: users.totpEnabledAt,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      age: profiles.age,
+      gender: profiles.gender,
+      sexuality: profiles.sexuality,
+      city: profiles.city,
+      interests: profiles.interests,
+      storageKey: photos.storageKey,
+      thumbnailKey: photos.thumbnailKey,
+      showLocation: sql<boolean>`coalesce(${privacySettings.showLocation}, true)`.as(
+        'show_location',
+      ),
+      km: sql<number | null>`${km}`.as('km'),
+      score: score.as('score'),
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .innerJoin(photos, and(eq(photos.userId, profiles.userId), eq(photos.position, 0)))
+    .leftJoin(privacySettings, eq(privacySettings.userId, profiles.userId))
+    .where(and(...conditions))
+    .as('candidates');
+
+  const after = page.after;
+  return db
+    .select()
+    .from(candidates)
+    .where(
+      after
+        ? sql`(${candidates.score} < ${after.score} or (${candidates.score} = ${after.score} and ${candidates.id} > ${after.id}::uuid))`
+        : undefined,
+    )
+    .orderBy(desc(candidates.score), asc(candidates.id))
+    .limit(page.limit);
+}
+
+export type CandidateRow = Awaited<ReturnType<typeof candidatePage>>[number];
+
+/** The member's latest boost. */
+export async function latestBoost(db: Executor, memberId: string) {
+  const [row] = await db
+    .select({ startedAt: boosts.startedAt, endsAt: boosts.endsAt })
+    .from(boosts)
+    .where(eq(boosts.userId, memberId))
+    .orderBy(desc(boosts.startedAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertBoost(
+  db: Executor,
+  memberId: string,
+  startedAt: Date,
+  endsAt: Date,
+): Promise<void> {
+  await db.insert(boosts).values({ userId: memberId, startedAt, endsAt });
+}

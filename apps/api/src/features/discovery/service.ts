@@ -1,0 +1,230 @@
+import {
+  DISCOVER_LIMITS,
+  DISCOVER_MESSAGES,
+  IdSchema,
+  INTERESTS,
+  boostNotYetMessage,
+  roundedDistance,
+  type BoostResponse,
+  type BoostStatus,
+  type DiscoverMember,
+  type DiscoverPage,
+  type DiscoverQuery,
+  type Interest,
+} from '@kindred/contracts';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { badRequest, notFound, tooManyRequests } from '../../http/errors.js';
+import {
+  assertEntitled,
+  entitlementsOf,
+  memberPlan,
+  requireEntitlement,
+} from '../entitlements/index.js';
+import { mediaUrl } from '../media/index.js';
+import { hasVerifiedBadge, lockMember, showsLocationTo } from '../users/index.js';
+import { assertMayFilterByDistance, nextBoostAllowedAt, usesAdvancedFilters } from './policy.js';
+import {
+  boostedMemberIds,
+  candidatePage,
+  insertBoost,
+  latestBoost,
+  viewerProfile,
+  type CandidateRow,
+  type Phase,
+  type Place,
+} from './repo.js';
+
+/** Discover and boosts: the domain logic behind /api/discover and /api/boost. */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BOOST_MS = DISCOVER_LIMITS.boostMinutes * 60 * 1000;
+
+/**
+ * The order of Discover: members boosted at the page's snapshot time first, then distance bands
+ * from the viewer (outer edges in km), nearest first; within each, the score (repo's SCORE), then
+ * the id. Bands keep a page's work to the members of a few bands, read through the grid index,
+ * instead of scoring every member. Past the last band come members farther away and those whose
+ * place is unknown — only without a distance filter.
+ */
+export const DISTANCE_BANDS_KM = [10, 25, 50, 100, 250, 500] as const;
+
+export function phasesFor(origin: Place | null, maxDistanceKm: number | undefined): Phase[] {
+  const phases: Phase[] = [{ kind: 'boosted', maxKm: maxDistanceKm ?? null }];
+  if (!origin) return [...phases, { kind: 'band', innerKm: null, outerKm: null }];
+  let innerKm: number | null = null;
+  for (const edge of DISTANCE_BANDS_KM) {
+    if (maxDistanceKm !== undefined && maxDistanceKm <= edge) {
+      return [...phases, { kind: 'band', innerKm, outerKm: maxDistanceKm }];
+    }
+    phases.push({ kind: 'band', innerKm, outerKm: edge });
+    innerKm = edge;
+  }
+  return [...phases, { kind: 'band', innerKm, outerKm: null }];
+}
+
+/**
+ * The cursor: the snapshot time (boosts and recent activity are read at it, so the order of the
+ * members already there stays put while paging), the phase, and the last card's score and id.
+ */
+const CursorSchema = z.tuple([
+  z.literal(1),
+  z.number().int().positive(),
+  z.number().int().min(0),
+  z.number().int(),
+  IdSchema,
+]);
+
+interface Position {
+  asOf: Date;
+  phase: number;
+  after?: { score: number; id: string };
+}
+
+function encodeCursor(asOf: Date, phase: number, row: CandidateRow): string {
+  return Buffer.from(JSON.stringify([1, asOf.getTime(), phase, row.score, row.id])).toString(
+    'base64url',
+  );
+}
+
+function decodeCursor(cursor: string | undefined, now: Date, phases: number): Position {
+  if (!cursor) return { asOf: now, phase: 0 };
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest(DISCOVER_MESSAGES.invalidCursor);
+  }
+  const parsed = CursorSchema.safeParse(decoded);
+  if (!parsed.success || parsed.data[2] >= phases) {
+    throw badRequest(DISCOVER_MESSAGES.invalidCursor);
+  }
+  const [, asOf, phase, score, id] = parsed.data;
+  return { asOf: new Date(asOf), phase, after: { score, id } };
+}
+
+/** GET /discover: one page of cards, best first. */
+export async function discover(
+  context: AppContext,
+  viewerId: string,
+  query: DiscoverQuery,
+): Promise<Omit<DiscoverPage, 'success'>> {
+  const now = context.clock.now();
+  if (usesAdvancedFilters(query)) await requireEntitlement(context, viewerId, 'advancedFilters');
+  if (query.verifiedOnly) throw badRequest(DISCOVER_MESSAGES.verifiedOnlyUnavailable);
+  const viewer = await viewerProfile(context.db, viewerId);
+  assertMayFilterByDistance(viewer.place, query.maxDistanceKm);
+
+  const phases = phasesFor(viewer.place, query.maxDistanceKm);
+  const start = decodeCursor(query.cursor, now, phases.length);
+  const filters = {
+    ageMin: query.ageMin,
+    ageMax: query.ageMax,
+    genders: query.gender,
+    sexualities: query.sexuality,
+    interests: query.interests,
+    activeSince: query.recentlyActive
+      ? new Date(start.asOf.getTime() - DISCOVER_LIMITS.recentlyActiveDays * DAY_MS)
+      : undefined,
+  };
+
+  const boostedIds = await boostedMemberIds(context.db, start.asOf);
+  // limit + 1 rows: the extra one only says that another page exists.
+  const rows: Array<{ row: CandidateRow; phase: number }> = [];
+  for (let phase = start.phase; phase < phases.length && rows.length <= query.limit; phase += 1) {
+    if (phases[phase]!.kind === 'boosted' && boostedIds.length === 0) continue;
+    const page = await candidatePage(context.db, {
+      viewerId,
+      now,
+      asOf: start.asOf,
+      boostedIds,
+      origin: viewer.place,
+      viewerInterests: viewer.interests,
+      filters,
+      phase: phases[phase]!,
+      after: phase === start.phase ? start.after : undefined,
+      limit: query.limit + 1 - rows.length,
+      passHiddenMs: DISCOVER_LIMITS.passHiddenDays * DAY_MS,
+    });
+    rows.push(...page.map((row) => ({ row, phase })));
+  }
+
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    members: items.map(({ row, phase }) =>
+      presentCard(row, viewerId, viewer.interests, phases[phase]!.kind === 'boosted'),
+    ),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor(start.asOf, last.phase, last.row) : null,
+  };
+}
+
+/** A card: never coordinates; city and rounded distance only when the member shows their place. */
+function presentCard(
+  row: CandidateRow,
+  viewerId: string,
+  viewerInterests: readonly Interest[],
+  boosted: boolean,
+): DiscoverMember {
+  const showsPlace = showsLocationTo(viewerId, row.id, { showLocation: row.showLocation });
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    age: row.age,
+    gender: row.gender,
+    sexuality: row.sexuality,
+    city: showsPlace ? row.city : null,
+    distance: showsPlace && row.km !== null ? roundedDistance(row.km) : null,
+    photo: mediaUrl(row.storageKey),
+    thumbnail: mediaUrl(row.thumbnailKey),
+    interestsInCommon: INTERESTS.filter(
+      (interest) => row.interests.includes(interest) && viewerInterests.includes(interest),
+    ),
+    verifiedBadge: hasVerifiedBadge(row),
+    boosted,
+  };
+}
+
+/** GET /boost: the plan's allowance, the boost running now, and when the next one may start. */
+export async function boostStatus(
+  context: AppContext,
+  memberId: string,
+): Promise<Omit<BoostStatus, 'success'>> {
+  const now = context.clock.now();
+  const plan = await entitlementsOf(context, memberId);
+  const latest = await latestBoost(context.db, memberId);
+  const next = nextBoostAllowedAt(plan.entitlements.boosts, latest, now);
+  return {
+    allowance: plan.entitlements.boosts,
+    boostedUntil: latest && latest.endsAt > now ? latest.endsAt.toISOString() : null,
+    nextBoostAt: next && next > now ? next.toISOString() : null,
+  };
+}
+
+/**
+ * POST /boost: first in others' Discover for 30 minutes. Under the member's row lock, so two
+ * boosts sent at once cannot both pass the plan's frequency.
+ */
+export async function boostMember(
+  context: AppContext,
+  memberId: string,
+): Promise<Omit<BoostResponse, 'success' | 'message'>> {
+  return context.db.transaction(async (tx) => {
+    const member = await lockMember(tx, memberId);
+    if (!member) throw notFound('User not found', 'MEMBER_NOT_FOUND');
+    const now = context.clock.now();
+    const plan = memberPlan(member, now);
+    assertEntitled(plan, 'boosts');
+    const latest = await latestBoost(tx, memberId);
+    const allowedAt = nextBoostAllowedAt(plan.entitlements.boosts, latest, now)!;
+    if (allowedAt > now) {
+      const seconds = Math.ceil((allowedAt.getTime() - now.getTime()) / 1000);
+      throw tooManyRequests(boostNotYetMessage(seconds), seconds);
+    }
+    const endsAt = new Date(now.getTime() + BOOST_MS);
+    await insertBoost(tx, memberId, now, endsAt);
+    const next = nextBoostAllowedAt(plan.entitlements.boosts, { startedAt: now, endsAt }, now)!;
+    return { boostedUntil: endsAt.toISOString(), nextBoostAt: next.toISOString() };
+  });
+}
