@@ -9,6 +9,8 @@ export default defineConfig({
     'src/cli/db-backup.ts',
     'src/cli/db-restore.ts',
     'src/cli/db-export-to.ts',
+    // The NSFW model's worker threads (features/image-safety/nsfw-model.ts starts them).
+    'src/features/image-safety/nsfw-worker.ts',
   ],
   format: 'esm',
   target: 'node20',

@@ -16,6 +16,7 @@ import { connectionRoutes } from './features/connections/index.js';
 import { entitlementRoutes } from './features/entitlements/index.js';
 import { geoRoutes } from './features/geo/index.js';
 import { healthRoutes } from './features/health/index.js';
+import { imageSafetyRoutes } from './features/image-safety/index.js';
 import { mediaRoutes } from './features/media-access/index.js';
 import { matchRoutes } from './features/matches/index.js';
 import { messageRoutes } from './features/messages/index.js';
@@ -135,6 +136,7 @@ export function createApp(context: AppContext): Express {
   // Before userRoutes: /users/me/notification-settings must not reach /users/:id.
   api.use(notificationRoutes(context));
   api.use(notificationStreamRoutes(context));
+  api.use(imageSafetyRoutes(context));
   api.use(userRoutes(context));
   api.use(subscriptionRoutes(context));
   api.use(billingRoutes(context));

@@ -66,6 +66,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  IMAGE_SAFETY_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   PAYMENTS_PROVIDER: optionalString.pipe(
     z.enum(PAYMENT_PROVIDERS, 'must be test or stripe').optional(),
   ),
@@ -132,6 +133,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** How long start keeps retrying an unreachable DATABASE_URL before giving up. */
   databaseConnectTimeoutMs: number;
+  /** Worker threads scoring images with the NSFW model (features/image-safety); each holds ~150 MB. */
+  imageSafetyWorkers: number;
   /** Who takes payment for paid plans (features/billing). */
   payments: PaymentsConfig;
   /**
@@ -274,6 +277,7 @@ export function loadConfig(
     envFile,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    imageSafetyWorkers: e.IMAGE_SAFETY_WORKERS,
     payments,
     redisUrl: e.REDIS_URL,
     mediaStorage,

@@ -138,6 +138,12 @@ import {
 } from './matches.js';
 import { OpenApiDocumentSchema, ReadyResponseSchema } from './operations.js';
 import {
+  PhotoAltTextRequestSchema,
+  PhotoUploadFieldsSchema,
+  SensitiveMediaSettingsResponseSchema,
+  SensitiveMediaSettingsSchema,
+} from './image-safety.js';
+import {
   BoostResponseSchema,
   BoostStatusSchema,
   DiscoverPageSchema,
@@ -271,7 +277,14 @@ export const API_ROUTES = [
     method: 'POST',
     path: '/api/profile/upload-photo',
     upload: 'photo',
+    body: PhotoUploadFieldsSchema,
     response: UploadPhotoResponseSchema,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/profile/photos/:filename',
+    body: PhotoAltTextRequestSchema,
+    response: PhotoOrderResponseSchema,
   },
   {
     method: 'POST',
@@ -300,6 +313,17 @@ export const API_ROUTES = [
     response: z.union([UserSearchResponseSchema, MentionSearchResponseSchema]),
   },
   { method: 'GET', path: '/api/users/me/privacy', response: PrivacySettingsResponseSchema },
+  {
+    method: 'GET',
+    path: '/api/users/me/sensitive-media',
+    response: SensitiveMediaSettingsResponseSchema,
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/me/sensitive-media',
+    body: SensitiveMediaSettingsSchema,
+    response: SensitiveMediaSettingsResponseSchema,
+  },
   {
     method: 'GET',
     path: '/api/users/me/notification-settings',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
+import { AltTextSchema, FormBooleanSchema } from './image-safety.js';
 import { commentPolicySchema } from './privacy.js';
 import type { CommentPolicy } from './safety.js';
 
@@ -192,24 +193,29 @@ export const CreatePostSchema = z.object({
     (value) => (value === '' ? undefined : value),
     commentPolicySchema.optional(),
   ),
+  /** "Mark as sensitive": others see the media covered until they tap it (ignored without media). */
+  sensitive: FormBooleanSchema.optional(),
+  /** The media's description for people who cannot see it (ignored without media). */
+  altText: AltTextSchema.optional(),
 });
 export type CreatePostInput = z.input<typeof CreatePostSchema>;
 
 /**
- * PATCH /posts/{postId} — the author changes any of title, description and privacy (the media
- * stays). Each field follows the rules of POST /posts/create; at least one must be given.
+ * PATCH /posts/{postId} — the author changes any of title, description and privacy, and for a
+ * post with media its "sensitive" mark and description (the media itself stays). Each field
+ * follows the rules of POST /posts/create; at least one must be given.
  */
 export const UpdatePostSchema = z
   .object({
     title: postTitle.optional(),
     description: postDescription.optional(),
     privacy: postPrivacy.optional(),
+    sensitive: z.boolean().optional(),
+    altText: AltTextSchema.optional(),
   })
-  .refine(
-    (value) =>
-      value.title !== undefined || value.description !== undefined || value.privacy !== undefined,
-    { message: POST_MESSAGES.nothingToUpdate },
-  );
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: POST_MESSAGES.nothingToUpdate,
+  });
 export type UpdatePostInput = z.input<typeof UpdatePostSchema>;
 
 export const LikePostSchema = z.object({
@@ -264,6 +270,8 @@ export interface PostMedia {
    */
   width: number | null;
   height: number | null;
+  /** The author's description; null: none (the web app then says "Photo by <first name>"). */
+  altText: string | null;
 }
 
 export interface PostDto {
@@ -295,6 +303,14 @@ export interface PostDto {
   canDelete: boolean;
   /** Whether the viewer may edit it (the author; the server checks again). */
   canEdit: boolean;
+  /**
+   * Cover the media for this viewer ("Sensitive content — tap to view"): it is sensitive (scored
+   * explicit, not scored yet, or marked by the author or a moderator), the viewer is not the
+   * author and did not choose to see such media. Always false without media.
+   */
+  sensitive: boolean;
+  /** The author marked it sensitive (the edit form's checkbox). */
+  markedSensitive: boolean;
 }
 
 export interface PostPage {

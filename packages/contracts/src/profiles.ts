@@ -290,6 +290,8 @@ export interface Profile {
   photos: string[];
   /** Thumbnail URLs in the same order. */
   thumbnails: string[];
+  /** Each photo's description (alt text) in the same order; null: none given. */
+  photoAlts: (string | null)[];
   profilePicture: string | null;
   verifiedBadge: boolean;
   createdAt: string;
@@ -307,6 +309,8 @@ export interface UploadPhotoResponse {
   /** Full-size URL, to be sent back in the photos list. */
   url: string;
   thumbnailUrl: string;
+  /** The description sent with it; null: none. */
+  altText: string | null;
   message: string;
 }
 
@@ -320,6 +324,8 @@ export interface PhotoOrderResponse {
   photos: string[];
   /** Thumbnail URLs in the same order. */
   thumbnails: string[];
+  /** Each photo's description in the same order; null: none. */
+  photoAlts: (string | null)[];
   profilePicture: string | null;
   profile?: Profile;
 }

@@ -377,6 +377,7 @@ export const ProfileSchema = z
     }),
     photos: z.array(z.string()),
     thumbnails: z.array(z.string()),
+    photoAlts: z.array(nullableString),
     profilePicture: nullableString,
     verifiedBadge: z.boolean(),
     createdAt: isoDate,
@@ -393,6 +394,7 @@ export const UploadPhotoResponseSchema = z.strictObject({
   ...success,
   url: z.string(),
   thumbnailUrl: z.string(),
+  altText: nullableString,
   message: z.string(),
 }) satisfies z.ZodType<UploadPhotoResponse>;
 
@@ -401,6 +403,7 @@ export const PhotoOrderResponseSchema = z.strictObject({
   message: z.string(),
   photos: z.array(z.string()),
   thumbnails: z.array(z.string()),
+  photoAlts: z.array(nullableString),
   profilePicture: nullableString,
   profile: ProfileSchema.optional(),
 }) satisfies z.ZodType<PhotoOrderResponse>;
@@ -491,6 +494,7 @@ export const PostDtoSchema = z.strictObject({
       type: z.enum(POST_MEDIA_KINDS),
       width: z.number().int().positive().nullable(),
       height: z.number().int().positive().nullable(),
+      altText: nullableString,
     })
     .nullable(),
   likes: z.array(z.string()),
@@ -503,6 +507,8 @@ export const PostDtoSchema = z.strictObject({
   canComment: z.boolean(),
   canDelete: z.boolean(),
   canEdit: z.boolean(),
+  sensitive: z.boolean(),
+  markedSensitive: z.boolean(),
 }) satisfies z.ZodType<PostDto>;
 
 export const PostPageSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import { API_ROUTES, routeKey, type ApiRoute } from '@kindred/contracts/api-routes';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { followRequests, reports } from '../db/schema.js';
+import { followRequests, matches, reports } from '../db/schema.js';
 import type { AppContext } from '../context.js';
 import type { TestApp } from './app.js';
 import {
@@ -220,6 +220,53 @@ async function freshReport(w: World) {
     .from(reports)
     .where(eq(reports.reporterId, reporter.user.id));
   return row!.id;
+}
+
+const ownerConversations = new WeakMap<World, Promise<string>>();
+
+/**
+ * The owner's conversation with a match of theirs (made once per world), with a message from the
+ * match in it: only the owner of the two is among the callers.
+ */
+function ownerConversation(w: World): Promise<string> {
+  let conversation = ownerConversations.get(w);
+  if (!conversation) {
+    conversation = (async () => {
+      const partner = await signedInUser(w.t.context);
+      const [low, high] = [partner.user.id, w.owner.user.id].sort();
+      await w.t.context.db
+        .insert(matches)
+        .values({ memberLow: low!, memberHigh: high! })
+        .onConflictDoNothing();
+      const opened = await request(w.t.app)
+        .post('/api/conversations')
+        .set('Cookie', partner.cookie)
+        .send({ userId: w.owner.user.id });
+      expectOk(opened, 'conversation');
+      const id = String(opened.body.conversation._id);
+      expectOk(
+        await request(w.t.app)
+          .post(`/api/conversations/${id}/messages`)
+          .set('Cookie', partner.cookie)
+          .send({ text: 'Hello' }),
+        'message',
+      );
+      return id;
+    })();
+    ownerConversations.set(w, conversation);
+  }
+  return conversation;
+}
+
+/** A message of the owner's own in their conversation, for the delete attempt. */
+async function ownerMessage(w: World): Promise<{ conversationId: string; messageId: string }> {
+  const conversationId = await ownerConversation(w);
+  const sent = await request(w.t.app)
+    .post(`/api/conversations/${conversationId}/messages`)
+    .set('Cookie', w.owner.cookie)
+    .send({ text: 'Mine' });
+  expectOk(sent, 'own message');
+  return { conversationId, messageId: String(sent.body.chatMessage._id) };
 }
 
 /** An open checkout of the owner's (or of a stand-in's, for the owner's cell that completes one). */
@@ -792,6 +839,44 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/notifications/stream': {
     access: 'member',
     attempt: async () => ({ path: '/api/notifications/stream' }),
+  },
+
+  // Messages: each caller's own conversations; the owner's conversation is for the owner only.
+  'GET /api/conversations': {
+    access: 'member',
+    attempt: async () => ({ path: '/api/conversations' }),
+  },
+  'POST /api/conversations': {
+    access: 'member',
+    cells: { owner: 400 }, // messaging oneself
+    attempt: async (w) => ({ path: '/api/conversations', body: { userId: w.owner.user.id } }),
+  },
+  'GET /api/conversations/unread-count': {
+    access: 'member',
+    attempt: async () => ({ path: '/api/conversations/unread-count' }),
+  },
+  'GET /api/conversations/:id/messages': {
+    access: 'owner',
+    attempt: async (w) => ({ path: `/api/conversations/${await ownerConversation(w)}/messages` }),
+  },
+  'POST /api/conversations/:id/messages': {
+    access: 'owner',
+    ok: 201,
+    attempt: async (w) => ({
+      path: `/api/conversations/${await ownerConversation(w)}/messages`,
+      body: { text: 'Written by whoever sent this' },
+    }),
+  },
+  'POST /api/conversations/:id/read': {
+    access: 'owner',
+    attempt: async (w) => ({ path: `/api/conversations/${await ownerConversation(w)}/read` }),
+  },
+  'DELETE /api/conversations/:id/messages/:messageId': {
+    access: 'owner',
+    attempt: async (w) => {
+      const { conversationId, messageId } = await ownerMessage(w);
+      return { path: `/api/conversations/${conversationId}/messages/${messageId}` };
+    },
   },
 };
 

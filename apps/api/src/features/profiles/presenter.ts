@@ -13,6 +13,8 @@ export function presentPhotoList(photoRows: readonly PhotoRow[]) {
     photos: urls,
     thumbnails: photoRows.map((photo) => mediaUrl(photo.thumbnailKey)),
     profilePicture: urls[0] ?? null,
+    /** Each photo's description in the same order; null: none (the web app writes a neutral one). */
+    photoAlts: photoRows.map((photo) => photo.altText),
   };
 }
 
