@@ -15,14 +15,9 @@ import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
 import { decodeCursor, toPage } from '../../db/keyset.js';
 import type { Executor } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import {
-  assertEntitled,
-  entitlementsOf,
-  memberPlan,
-  requireEntitlement,
-} from '../entitlements/index.js';
+import { assertEntitled, entitlementsOf, requireEntitlement } from '../entitlements/index.js';
 import { notifyMember } from '../notifications/index.js';
-import { lockMember, privacySettingsOf } from '../users/index.js';
+import { privacySettingsOf } from '../users/index.js';
 import { areMatched, orderedPair } from './pairs.js';
 import { assertMayLike, assertMayPass } from './policy.js';
 import { presentCard } from './presenter.js';
@@ -72,8 +67,8 @@ async function withMembers<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Likes the member. Under the liker's row lock (so parallel likes count against the cap one at
- * a time) and the pair's lock (so the two likes of a mutual pair, however close, see each other):
+ * Likes the member. Under the liker's lock (so parallel likes count against the cap one at a
+ * time) and the pair's lock (so the two likes of a mutual pair, however close, see each other):
  * the like is recorded, the liker's pass of them dropped, and when the member liked the liker
  * too, the match is made — once, the primary key sees to it. Both are told after the commit.
  */
@@ -86,14 +81,16 @@ export async function likeMember(
   const result = await withMembers(() =>
     context.db.transaction(async (tx) => {
       const now = context.clock.now();
-      const liker = await lockMember(tx, likerId);
-      if (!liker) throw memberNotFound();
-      if (!(await profiledMemberVisibleTo(tx, likerId, likedId))) throw memberNotFound();
+      // The liker's lock, then the pair's: a holder of a pair lock never waits for a liker's.
+      // Advisory locks rather than the member's row lock, which the foreign-key checks of
+      // others' likes (FOR KEY SHARE on the liked member's row) would wait on and deadlock with.
+      await serializeOn(tx, `profile-likes:${likerId}`);
       await lockPair(tx, likerId, likedId);
+      if (!(await profiledMemberVisibleTo(tx, likerId, likedId))) throw memberNotFound();
       if (await areMatched(tx, likerId, likedId))
         throw conflict(MATCH_MESSAGES.alreadyMatched, 'ALREADY_MATCHED');
 
-      const plan = memberPlan(liker, now);
+      const plan = await entitlementsOf({ db: tx, clock: context.clock }, likerId);
       const cap = plan.entitlements.profileLikesPerDay;
       const usedToday = await countLikesSince(tx, likerId, startOfUtcDay(now));
       const remaining = (used: number) => (cap === null ? null : Math.max(0, cap - used));
