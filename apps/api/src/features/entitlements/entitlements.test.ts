@@ -14,7 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photos, posts, users } from '../../db/schema.js';
+import { firstMessageCounts, matches, photos, posts, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
 import { pngImage } from '../posts/test-factories.js';
@@ -132,12 +132,77 @@ interface LimitCase {
   run(state: PlanState): Promise<{ refused: request.Response; wanted: number }>;
 }
 interface OtherCase {
-  kind: 'ranking' | 'served';
+  /** `gated`: an on/off or frequency feature, allowed or refused (403 PLAN_LIMIT) per plan. */
+  kind: 'ranking' | 'served' | 'gated';
   run(state: PlanState): Promise<void>;
 }
 
 /** Every entitlement with an enforcement point today, and how it is exercised. */
 const ENFORCED: Partial<Record<EntitlementKey, LimitCase | OtherCase>> = {
+  firstMessagesPerDay: {
+    // Per UTC day, to members who are neither matches nor mutual follows; the full cases (the next
+    // day, new and much-reported accounts) are in messages.test.ts.
+    kind: 'gated',
+    async run(state) {
+      const now = t.clock.now();
+      const sender = await signedInUser(t.context, {
+        ...planFieldsFor(state, now),
+        createdAt: new Date(now.getTime() - 2 * DAY),
+      });
+      const firstMessage = async () => {
+        const recipient = await signedInUser(t.context);
+        const opened = await request(t.app)
+          .post('/api/conversations')
+          .set('Cookie', sender.cookie)
+          .send({ userId: recipient.user.id });
+        expect(opened.status).toBe(200);
+        return request(t.app)
+          .post(`/api/conversations/${opened.body.conversation._id}/messages`)
+          .set('Cookie', sender.cookie)
+          .send({ text: 'Hello' });
+      };
+      const cap = ENTITLEMENTS[state].firstMessagesPerDay;
+      const day = now.toISOString().slice(0, 10);
+      if (cap !== 0) {
+        // All but one of the day's first messages (or many, when unlimited) already sent.
+        const count = cap === null ? 100 : cap - 1;
+        await t.context.db
+          .insert(firstMessageCounts)
+          .values({ senderId: sender.user.id, day, count });
+        expect((await firstMessage()).status).toBe(201);
+      }
+      if (cap === null) return;
+      expectPlanLimit(
+        await firstMessage(),
+        'firstMessagesPerDay',
+        unlockingPlan('firstMessagesPerDay', cap + 1),
+      );
+    },
+  },
+  readReceipts: {
+    // The reader's plan (and their own setting, in messages.test.ts) decide what the sender sees.
+    kind: 'gated',
+    async run(state) {
+      const sender = await memberIn('free');
+      const reader = await memberIn(state);
+      const [low, high] = [sender.user.id, reader.user.id].sort();
+      await t.context.db.insert(matches).values({ memberLow: low!, memberHigh: high! });
+      const opened = await request(t.app)
+        .post('/api/conversations')
+        .set('Cookie', sender.cookie)
+        .send({ userId: reader.user.id });
+      const id = opened.body.conversation._id as string;
+      await request(t.app)
+        .post(`/api/conversations/${id}/messages`)
+        .set('Cookie', sender.cookie)
+        .send({ text: 'Hello' });
+      await request(t.app).post(`/api/conversations/${id}/read`).set('Cookie', reader.cookie);
+      const seen = await request(t.app)
+        .get(`/api/conversations/${id}/messages`)
+        .set('Cookie', sender.cookie);
+      expect(seen.body.conversation.memberReadAt !== null).toBe(ENTITLEMENTS[state].readReceipts);
+    },
+  },
   photoAllowance: {
     kind: 'limit',
     async run(state) {
@@ -205,12 +270,10 @@ const ENFORCED: Partial<Record<EntitlementKey, LimitCase | OtherCase>> = {
 /** Entitlements of features Kindred does not have yet: the issue that builds one enforces it here. */
 const PENDING: readonly EntitlementKey[] = [
   'profileLikesPerDay',
-  'firstMessagesPerDay',
   'seeWhoLikedYou',
   'profileVisitors',
   'advancedFilters',
   'boosts',
-  'readReceipts',
 ];
 
 describe('the entitlement table is enforced', () => {
