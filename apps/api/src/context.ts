@@ -11,6 +11,7 @@ import {
 import { DatabaseSessionStore } from './http/session-store.js';
 import { createPaymentsProvider, type PaymentsProvider } from './features/billing/index.js';
 import { createLocalStorage, createS3Storage, type MediaStorage } from './features/media/index.js';
+import { createConfiguredClassifier, type ImageClassifier } from './features/image-safety/index.js';
 import { createBackgroundTasks, type BackgroundTasks } from './platform/background.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createLogger, type Logger } from './platform/logger.js';
@@ -47,12 +48,22 @@ export interface AppContext {
   payments: PaymentsProvider;
   /** Prometheus metrics of this app (GET /metrics); features may add their own to its registry. */
   metrics: Metrics;
+  /** Scores images for explicit content (features/image-safety): the NSFW model in workers. */
+  imageClassifier: ImageClassifier;
 }
 
 export type ContextOverrides = Partial<
   Pick<
     AppContext,
-    'logger' | 'mailer' | 'sms' | 'clock' | 'storage' | 'background' | 'liveEvents' | 'payments'
+    | 'logger'
+    | 'mailer'
+    | 'sms'
+    | 'clock'
+    | 'storage'
+    | 'background'
+    | 'liveEvents'
+    | 'payments'
+    | 'imageClassifier'
   >
 > & {
   /** An already-open database (tests); otherwise one is opened from the config. */
@@ -136,6 +147,8 @@ export async function createAppContext(
     liveEvents,
     payments: overrides.payments ?? createPaymentsProvider(config.payments),
     metrics,
+    imageClassifier:
+      overrides.imageClassifier ?? createConfiguredClassifier(config, logger, metrics),
   };
 }
 
@@ -161,7 +174,9 @@ async function openConfiguredDatabase(config: Config, logger: Logger): Promise<D
 }
 
 export async function closeAppContext(context: AppContext): Promise<void> {
-  // Tasks started after a reply (emails) finish before their database and mailer close.
+  // Images still waiting for the classifier are left (their posts stay covered) and it stops;
+  // tasks started after a reply (emails) finish before their database and mailer close.
+  await context.imageClassifier.close();
   await context.background.settled();
   context.sessionStore.close();
   context.mailer.close();

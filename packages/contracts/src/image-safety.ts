@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { characterCount } from './posts.js';
 
 /**
  * Consent for explicit images and alt text (issue 17): what a member sees of sensitive posts, the
@@ -55,7 +54,9 @@ export const AltTextSchema = z.preprocess(
   z
     .string()
     .trim()
-    .refine((value) => characterCount(value) <= ALT_TEXT_MAX_LENGTH, {
+    // Code points, as PostgreSQL's char_length counts them (posts.ts' characterCount; that module
+    // imports this one).
+    .refine((value) => Array.from(value).length <= ALT_TEXT_MAX_LENGTH, {
       message: IMAGE_SAFETY_MESSAGES.altTextTooLong,
     })
     .nullable(),
@@ -67,6 +68,9 @@ export const FormBooleanSchema = z.preprocess((value) => {
   if (value === 'false' || value === '') return false;
   return value;
 }, z.boolean());
+
+/** The text fields of POST /profile/upload-photo besides the `photo` file. */
+export const PhotoUploadFieldsSchema = z.object({ altText: AltTextSchema.optional() });
 
 /** PATCH /profile/photos/{filename} — the description of one of the member's own photos. */
 export const PhotoAltTextRequestSchema = z.object({ altText: AltTextSchema });
@@ -83,3 +87,9 @@ export interface SensitiveMediaSettingsResponse {
   sensitiveMedia: SensitiveMediaPreference;
   message?: string;
 }
+
+export const SensitiveMediaSettingsResponseSchema = z.strictObject({
+  success: z.literal(true),
+  sensitiveMedia: z.enum(SENSITIVE_MEDIA_PREFERENCES),
+  message: z.string().optional(),
+}) satisfies z.ZodType<SensitiveMediaSettingsResponse>;

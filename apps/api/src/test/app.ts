@@ -12,6 +12,7 @@ import {
   type ContextOverrides,
 } from '../context.js';
 import { ManualClock } from '../platform/clock.js';
+import { createImageClassifier, createStubScorer } from '../features/image-safety/index.js';
 import { checkResponsesAgainstContracts } from './contract-check.js';
 import { openTestDatabase } from './database.js';
 
@@ -48,7 +49,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const clock = overrides.clock instanceof ManualClock ? overrides.clock : new ManualClock();
   const database = overrides.database ?? (await openTestDatabase());
-  const context = await createAppContext(config, { ...overrides, clock, database });
+  // The NSFW model costs a second and 150 MB per app: tests score with a stand-in by colour
+  // (image-safety/stub-scorer.ts) unless they pass the real one.
+  const imageClassifier =
+    overrides.imageClassifier ??
+    createImageClassifier({ scorer: createStubScorer(), logger: { warn: () => {} } });
+  const context = await createAppContext(config, {
+    ...overrides,
+    clock,
+    database,
+    imageClassifier,
+  });
   const app = createApp(context);
   checkResponsesAgainstContracts(app);
   if (labelAsOwnOrigin) addOwnOriginToUnlabelledRequests(app, config.publicUrl);

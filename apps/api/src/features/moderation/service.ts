@@ -16,7 +16,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { blockMember } from '../blocks/index.js';
 import { removeComment } from '../comments/index.js';
 import { deleteMediaFiles } from '../media/index.js';
-import { removePost } from '../posts/index.js';
+import { markPostSensitiveByModerator, removePost } from '../posts/index.js';
 import { removePhoto } from '../profiles/index.js';
 import { suspendMember, unsafeMembersForModeration } from '../users/index.js';
 import { suspensionEmail } from './emails.js';
@@ -118,7 +118,9 @@ export interface Resolution {
  *  - dismiss: nothing else;
  *  - remove: the post, comment or photo is deleted through its feature (a member is suspended,
  *    not removed: 400);
- *  - suspend: the member's account is suspended with the note as the reason.
+ *  - suspend: the member's account is suspended with the note as the reason;
+ *  - mark_sensitive: a post's media is covered for everyone but its author from now on (a post
+ *    without media, or anything but a post: 400).
  * After the commit: removed media files go, a suspended member's sessions end and they are mailed
  * the reason (a mail failure is logged; the suspension stands).
  */
@@ -146,6 +148,10 @@ export async function resolveReport(
     let suspended: { email: string; firstName: string } | undefined;
     if (resolution.action === 'remove') {
       mediaKeys = await removeTarget(tx, report.targetType, report.targetId, now);
+    } else if (resolution.action === 'mark_sensitive') {
+      const marked =
+        report.targetType === 'post' && (await markPostSensitiveByModerator(tx, report.targetId));
+      if (!marked) throw badRequest(MODERATION_MESSAGES.markSensitiveNotPost);
     } else if (resolution.action === 'suspend') {
       suspended = report.targetMemberId
         ? await suspendMember(tx, report.targetMemberId, resolution.note, now)

@@ -1,9 +1,10 @@
-import type { PostDto } from '@kindred/contracts';
+import type { PostDto, SensitiveMediaPreference } from '@kindred/contracts';
 import { mediaUrl } from '../media/index.js';
 import type { MemberSummary } from '../users/index.js';
 import { mayComment } from './comment-policy.js';
 import { canDeletePost, canEditPost } from './policy.js';
 import type { LikeStats, PostRow } from './repo.js';
+import { coveredForViewer } from './sensitivity.js';
 
 /** What a page of posts needs besides the rows; each map is filled by one batched query. */
 export interface PostHydration {
@@ -13,6 +14,8 @@ export interface PostHydration {
   commentCounts: Map<string, number>;
   /** The authors on the page whom the viewer follows (for `canComment`). */
   followedAuthors: Set<string>;
+  /** What the viewer chose to see of sensitive media (for `sensitive`). */
+  sensitiveMedia: SensitiveMediaPreference;
 }
 
 /** A post row → the JSON the contract promises. No raw row leaves the API. */
@@ -31,8 +34,11 @@ export function presentPost(row: PostRow, hydration: PostHydration): PostDto {
             type: row.mediaType,
             width: row.mediaWidth,
             height: row.mediaHeight,
+            altText: row.altText,
           }
         : null,
+    sensitive: coveredForViewer(hydration.viewerId, row, hydration.sensitiveMedia),
+    markedSensitive: row.sensitiveByAuthor,
     likes: likes.likedByViewer ? [hydration.viewerId] : [],
     likesCount: likes.count,
     commentsCount: hydration.commentCounts.get(row.id) ?? 0,

@@ -4,6 +4,7 @@ import { follows, postLikes, posts, users } from '../../db/schema.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
 import { notMutedBy, visibleMemberJoin } from '../users/index.js';
 import { visiblePostsWhere } from './policy.js';
+import { notHiddenFromViewerWhere } from './sensitivity.js';
 
 /** The queries behind posts and likes. Every read that returns posts applies the policy's filter. */
 
@@ -20,6 +21,10 @@ export const postColumns = {
   createdAt: posts.createdAt,
   editedAt: posts.editedAt,
   commentPolicy: posts.commentPolicy,
+  nsfwScore: posts.nsfwScore,
+  sensitiveByAuthor: posts.sensitiveByAuthor,
+  sensitiveByModerator: posts.sensitiveByModerator,
+  altText: posts.altText,
   keysetTime: keysetTime(posts.createdAt),
 };
 
@@ -36,6 +41,11 @@ export type PostRow = {
   createdAt: Date;
   editedAt: Date | null;
   commentPolicy: 'everyone' | 'followers' | 'nobody';
+  /** The NSFW model's score of the image; null while it waits, and for videos (sensitivity.ts). */
+  nsfwScore: number | null;
+  sensitiveByAuthor: boolean;
+  sensitiveByModerator: boolean;
+  altText: string | null;
   keysetTime: string;
 };
 
@@ -86,6 +96,7 @@ export async function pageVisiblePosts(
   const where = and(
     visiblePostsWhere(viewerId),
     scopeWhere(scope, viewerId),
+    notHiddenFromViewerWhere(viewerId),
     page.after ? afterKeyset(posts.createdAt, posts.id, page.after) : undefined,
   );
   // Exactly the indexes' order (DESC NULLS LAST): plain DESC means NULLS FIRST, which the

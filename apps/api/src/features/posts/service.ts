@@ -22,12 +22,14 @@ import {
 } from '../media/index.js';
 import { assertMediaStorageRoom } from '../entitlements/index.js';
 import { loadMemberSummaries, lockMember, privacySettingsOf } from '../users/index.js';
+import { sensitiveMediaPreferenceOf } from '../image-safety/index.js';
 import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
 import { notifyMember, withdrawNotification } from '../notifications/index.js';
 import { decodeCursor, toPage } from '../../db/keyset.js';
 import { authorsFollowedBy } from './comment-policy.js';
 import { countVisibleComments } from './comment-visibility.js';
 import { assertCanDeletePost } from './policy.js';
+import { classifyPostImage } from './sensitivity.js';
 import { presentPost } from './presenter.js';
 import {
   countLikes,
@@ -115,7 +117,7 @@ export async function hydratePosts(
 ): Promise<PostDto[]> {
   if (rows.length === 0) return [];
   const postIds = rows.map((row) => row.id);
-  const [authors, likes, commentCounts, followedAuthors] = await Promise.all([
+  const [authors, likes, commentCounts, followedAuthors, sensitiveMedia] = await Promise.all([
     loadMemberSummaries(
       db,
       viewerId,
@@ -128,9 +130,10 @@ export async function hydratePosts(
       viewerId,
       rows.map((row) => row.authorId),
     ),
+    sensitiveMediaPreferenceOf(db, viewerId),
   ]);
   return rows.map((row) =>
-    presentPost(row, { viewerId, authors, likes, commentCounts, followedAuthors }),
+    presentPost(row, { viewerId, authors, likes, commentCounts, followedAuthors, sensitiveMedia }),
   );
 }
 
@@ -146,6 +149,10 @@ export interface NewPost {
   privacy: PostPrivacy;
   /** Absent: the author's default (`defaultCommentPolicy` in their privacy settings). */
   commentPolicy?: CommentPolicy | undefined;
+  /** The author's "Mark as sensitive" (kept only with media). */
+  sensitive?: boolean | undefined;
+  /** The media's description (kept only with media); null or absent: none. */
+  altText?: string | null | undefined;
 }
 
 export async function createPost(
@@ -179,12 +186,19 @@ export async function createPost(
         mediaBytes: media?.bytes ?? null,
         mediaWidth: media?.width ?? null,
         mediaHeight: media?.height ?? null,
+        sensitiveByAuthor: media ? (input.sensitive ?? false) : false,
+        altText: media ? (input.altText ?? null) : null,
         createdAt: context.clock.now(),
       });
     });
   } catch (error) {
     if (media) await removeMedia(context, media.key);
     throw error;
+  }
+  if (media?.type === 'image') {
+    // After the reply: the post is covered for others until its score is in (sensitivity.ts).
+    const { key } = media;
+    context.background.run('classify a post image', () => classifyPostImage(context, row.id, key));
   }
   const [post] = await hydratePosts(context.db, authorId, [row]);
   return post!;

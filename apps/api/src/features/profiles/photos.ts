@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import { MAX_PHOTOS, PHOTO_MESSAGES, PLAN_STATE_NAMES, PROFILE_LIMITS } from '@kindred/contracts';
+import {
+  IMAGE_SAFETY_MESSAGES,
+  MAX_PHOTOS,
+  PHOTO_MESSAGES,
+  PLAN_STATE_NAMES,
+  PROFILE_LIMITS,
+} from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { photos, users } from '../../db/schema.js';
@@ -21,11 +27,20 @@ import {
   memberPlan,
   planLimit,
 } from '../entitlements/index.js';
+import { NSFW_THRESHOLD } from '../image-safety/index.js';
 import { lockMember, photosOf, type PlanFields } from '../users/index.js';
 import { canChangeProfile } from './policy.js';
 import { presentPhotoList } from './presenter.js';
 
 type PhotoContext = Pick<AppContext, 'db' | 'storage' | 'logger' | 'clock'>;
+type UploadContext = PhotoContext & Pick<AppContext, 'imageClassifier'>;
+
+/**
+ * How long an upload waits for the NSFW model's score. The model answers in well under a second
+ * when idle; the wait covers a queue of post images ahead of it. Past it the upload is refused
+ * (503) rather than accepted unchecked.
+ */
+export const PHOTO_CLASSIFY_TIMEOUT_MS = 20_000;
 
 /** The uploaded file on disk (a temporary file, read only once it is known to be an image). */
 export interface UploadedFile {
@@ -70,16 +85,39 @@ async function countPhotos(db: Executor, userId: string): Promise<number> {
 }
 
 /**
+ * A profile photo must not be explicit: it shows everywhere the member's name does, to everyone,
+ * uncovered. The upload waits for the model's score (with a time limit) and is refused (422
+ * IMAGE_SENSITIVE) at or above the threshold; when no score comes, 503 (try again).
+ */
+async function scoreProfilePhoto(context: UploadContext, bytes: Uint8Array): Promise<number> {
+  let score: number;
+  try {
+    score = await context.imageClassifier.classify(bytes, {
+      timeoutMs: PHOTO_CLASSIFY_TIMEOUT_MS,
+    });
+  } catch (error) {
+    context.logger.warn({ err: error }, 'a profile photo could not be classified');
+    throw new AppError(503, IMAGE_SAFETY_MESSAGES.checkUnavailable);
+  }
+  if (score >= NSFW_THRESHOLD) {
+    throw new AppError(422, IMAGE_SAFETY_MESSAGES.profilePhotoRefused, 'IMAGE_SENSITIVE');
+  }
+  return score;
+}
+
+/**
  * POST /profile/upload-photo. The type is decided from the bytes; the image is decoded (header
  * first, so a decompression bomb is refused before any pixel is decoded), re-encoded as WebP
- * without metadata, and stored under random keys. The count is checked again under the member's
- * row lock, so parallel uploads cannot exceed the cap; if the row cannot be written the files go.
+ * without metadata, scored by the NSFW model (an explicit photo is refused), and stored under
+ * random keys. The count is checked again under the member's row lock, so parallel uploads cannot
+ * exceed the cap; if the row cannot be written the files go.
  */
 export async function uploadPhoto(
-  context: PhotoContext,
+  context: UploadContext,
   viewerId: string,
   file: UploadedFile,
-): Promise<{ url: string; thumbnailUrl: string }> {
+  altText: string | null = null,
+): Promise<{ url: string; thumbnailUrl: string; altText: string | null }> {
   const name = displayFileName(file.originalname);
   if (file.size > PROFILE_LIMITS.maxPhotoBytes)
     throw new AppError(413, PHOTO_MESSAGES.tooLarge(name));
@@ -99,6 +137,8 @@ export async function uploadPhoto(
   assertRoomForPhoto(member, context.clock.now(), await countPhotos(context.db, viewerId));
 
   const processed = await processImage(await readFile(file.path), PHOTO_MESSAGES.notImage(name));
+  const nsfwScore = await scoreProfilePhoto(context, processed.full.data);
+  const classifiedAt = context.clock.now();
   const fullKey = newMediaKey(processed.full.extension);
   const thumbnailKey = newMediaKey(processed.thumbnail.extension);
   const stored: string[] = [];
@@ -128,13 +168,42 @@ export async function uploadPhoto(
         height: processed.full.height,
         bytes: processed.full.data.length,
         thumbnailBytes: processed.thumbnail.data.length,
+        nsfwScore,
+        classifiedAt,
+        altText,
       });
     });
   } catch (error) {
     await deleteMediaFiles(context.storage, context.logger, stored);
     throw error;
   }
-  return { url: mediaUrl(fullKey), thumbnailUrl: mediaUrl(thumbnailKey) };
+  return { url: mediaUrl(fullKey), thumbnailUrl: mediaUrl(thumbnailKey), altText };
+}
+
+/**
+ * PATCH /profile/photos/{filename}: the member describes one of their own photos (`filename` is
+ * the last part of its full or thumbnail URL); null clears the description. Another member's
+ * photo, or none, is "not found". Answers the member's photo list as it now is.
+ */
+export async function setPhotoAltText(
+  context: Pick<AppContext, 'db'>,
+  viewerId: string,
+  filename: string,
+  altText: string | null,
+) {
+  if (!MEDIA_KEY_PATTERN.test(filename)) throw notFound(PHOTO_MESSAGES.notFound);
+  const [updated] = await context.db
+    .update(photos)
+    .set({ altText })
+    .where(
+      and(
+        eq(photos.userId, viewerId),
+        or(eq(photos.storageKey, filename), eq(photos.thumbnailKey, filename)),
+      ),
+    )
+    .returning({ id: photos.id });
+  if (!updated) throw notFound(PHOTO_MESSAGES.notFound);
+  return presentPhotoList(await photosOf(context.db, viewerId));
 }
 
 /** The media key named by a photo URL we issued ("/api/media/<key>", absolute or not). */

@@ -1,6 +1,9 @@
 import {
   IdSchema,
+  IMAGE_SAFETY_MESSAGES,
   PHOTO_MESSAGES,
+  PhotoAltTextRequestSchema,
+  PhotoUploadFieldsSchema,
   PhotoReorderRequestSchema,
   PROFILE_MESSAGES,
   ProfileCreateRequestSchema,
@@ -13,7 +16,7 @@ import { parseBody } from '../../http/body.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { badRequest, parse } from '../../http/errors.js';
-import { deletePhoto, setPhotoOrder, uploadPhoto } from './photos.js';
+import { deletePhoto, setPhotoAltText, setPhotoOrder, uploadPhoto } from './photos.js';
 import { getProfile, saveProfile, updateProfile } from './service.js';
 import { receivePhoto } from './upload.js';
 
@@ -37,7 +40,8 @@ export function profileRoutes(context: AppContext): Router {
     receivePhoto(context),
     async (req, res) => {
       if (!req.file) throw badRequest(PHOTO_MESSAGES.missingFile);
-      const uploaded = await uploadPhoto(context, memberId(req), req.file);
+      const { altText } = parseBody(PhotoUploadFieldsSchema, req);
+      const uploaded = await uploadPhoto(context, memberId(req), req.file, altText ?? null);
       res.status(201).json({ success: true, ...uploaded, message: PHOTO_MESSAGES.uploaded });
     },
   );
@@ -54,6 +58,17 @@ export function profileRoutes(context: AppContext): Router {
     const { photos } = parseBody(PhotoReorderRequestSchema, req);
     const kept = await setPhotoOrder(context, memberId(req), photos);
     res.json({ success: true, message: PHOTO_MESSAGES.reordered, ...kept });
+  });
+
+  router.patch('/profile/photos/:filename', requireMember, async (req, res) => {
+    const { altText } = parseBody(PhotoAltTextRequestSchema, req);
+    const photos = await setPhotoAltText(
+      context,
+      memberId(req),
+      String(req.params.filename),
+      altText,
+    );
+    res.json({ success: true, message: IMAGE_SAFETY_MESSAGES.altTextSaved, ...photos });
   });
 
   router.delete('/profile/photo/:userId/:filename', requireMember, async (req, res) => {
