@@ -63,7 +63,29 @@ async function profileWithPhoto(t: TestApp, member: Member): Promise<string> {
   return photo!;
 }
 
+/** The other member writes to the viewer (a stranger's first message: the viewer accepts all). */
+async function conversationFrom(t: TestApp, from: Member, to: Member): Promise<string> {
+  const opened = await request(t.app)
+    .post('/api/conversations')
+    .set('Cookie', from.cookie)
+    .send({ userId: to.user.id });
+  const id = String(opened.body.conversation?._id);
+  const sent = await request(t.app)
+    .post(`/api/conversations/${id}/messages`)
+    .set('Cookie', from.cookie)
+    .send({ text: 'Hello' });
+  if (sent.status !== 201) throw new Error(`message not sent: ${JSON.stringify(sent.body)}`);
+  return id;
+}
+
 const READ_SEEDS: Record<string, Seed> = {
+  'GET /api/conversations': async (t, { viewer, other }) => {
+    await conversationFrom(t, other, viewer);
+    return ['/api/conversations'];
+  },
+  'GET /api/conversations/:id/messages': async (t, { viewer, other }) => [
+    `/api/conversations/${await conversationFrom(t, other, viewer)}/messages`,
+  ],
   'GET /api/media/:key': async (t, { other }) => [await profileWithPhoto(t, other)],
   'GET /api/profile/:id': async (t, { other }) => {
     await profileWithPhoto(t, other);
@@ -174,6 +196,15 @@ const expectStatus = (res: request.Response, status: number) =>
   expect(res.status, JSON.stringify(res.body)).toBe(status);
 
 const WRITES: Record<string, WriteAttempt> = {
+  'POST /api/conversations': {
+    attempt: async (t, { viewer, other }) => {
+      const res = await request(t.app)
+        .post('/api/conversations')
+        .set('Cookie', viewer.cookie)
+        .send({ userId: other.user.id });
+      expectStatus(res, 404);
+    },
+  },
   'POST /api/connections/follow': {
     attempt: async (t, { viewer, other }) => {
       const res = await request(t.app)
@@ -302,6 +333,14 @@ const WRITES: Record<string, WriteAttempt> = {
 
 /** Routes other than member-returning GETs that never act on another member, and why. */
 const OWN_ONLY: Record<string, string> = {
+  'GET /api/conversations/unread-count':
+    "the caller's own unread total, counted over the conversations they may see",
+  'POST /api/conversations/:id/messages':
+    "the caller's own conversation: a blocked pair's answers 404 (features/messages/messages.test.ts)",
+  'POST /api/conversations/:id/read':
+    "the caller's own conversation: a blocked pair's answers 404 (features/messages/messages.test.ts)",
+  'DELETE /api/conversations/:id/messages/:messageId':
+    "the caller's own message: a blocked pair's conversation answers 404",
   'GET /api/health': 'no member data',
   'GET /api/ready': 'no member data',
   'GET /api/openapi.json': 'the API document, no member data',

@@ -45,7 +45,29 @@ async function profileWithPhoto(t: TestApp, scene: Scene): Promise<string> {
   return photo!;
 }
 
+/** The hidden member writes to the viewer; the conversation's id. */
+async function conversationFromHidden(t: TestApp, scene: Scene): Promise<string> {
+  const opened = await request(t.app)
+    .post('/api/conversations')
+    .set('Cookie', scene.hiddenCookie)
+    .send({ userId: scene.viewer.id });
+  const id = String(opened.body.conversation?._id);
+  const sent = await request(t.app)
+    .post(`/api/conversations/${id}/messages`)
+    .set('Cookie', scene.hiddenCookie)
+    .send({ text: 'Hello' });
+  if (sent.status !== 201) throw new Error(`message not sent: ${JSON.stringify(sent.body)}`);
+  return id;
+}
+
 const SEEDS: Record<string, Seed> = {
+  'GET /api/conversations': async (t, scene) => {
+    await conversationFromHidden(t, scene);
+    return ['/api/conversations'];
+  },
+  'GET /api/conversations/:id/messages': async (t, scene) => [
+    `/api/conversations/${await conversationFromHidden(t, scene)}/messages`,
+  ],
   'GET /api/media/:key': async (t, scene) => [await profileWithPhoto(t, scene)],
   'GET /api/profile/:id': async (t, scene) => {
     await profileWithPhoto(t, scene);
