@@ -40,7 +40,7 @@ describe('navigation on every member page', () => {
     );
     expect(within(menu).getByRole('button', { name: 'Settings' })).toBeEnabled();
     expect(screen.getByRole('navigation', { name: 'Quick navigation' })).toHaveTextContent(
-      /Home.*Discover.*Profile.*Alerts.*More/,
+      /Home.*Discover.*Messages.*Profile.*Alerts.*More/,
     );
   });
 

@@ -1,6 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { MemberShellContext, UnreadCountContext } from '../components/layout/member-nav-context';
+import {
+  MemberShellContext,
+  UnreadCountContext,
+  UnreadMessagesContext,
+} from '../components/layout/member-nav-context';
 
 // Loaded after the page: the trial banner (and the plans dialog it opens) is not first-paint.
 const TrialBanner = lazy(() =>
@@ -22,6 +26,11 @@ const MemberNotifications = lazy(() =>
   import('../features/notifications').then((m) => ({ default: m.MemberNotifications })),
 );
 
+// Loaded after the page: messages arriving on that live connection, and the unread total.
+const MemberMessages = lazy(() =>
+  import('../features/messages').then((m) => ({ default: m.MemberMessages })),
+);
+
 // Loaded when first opened: most visits never open the settings.
 const SettingsModal = lazy(() =>
   import('../features/settings').then((m) => ({ default: m.SettingsModal })),
@@ -31,10 +40,13 @@ const SettingsModal = lazy(() =>
  * Wraps every member route: the settings dialog (features/settings) that the member menu of any
  * page opens (SPEC §2 "Settings modal"), given to the layout through MemberShellContext; and the
  * member's live notifications (features/notifications: one live connection for the whole member
- * area), whose unread count the header's bell and the Alerts tab read from UnreadCountContext.
+ * area), whose unread count the header's bell and the Alerts tab read from UnreadCountContext;
+ * and the member's messages (features/messages, on that same connection), whose unread total the
+ * header's Messages link and the Messages tab read from UnreadMessagesContext.
  */
 export function MemberShell() {
   const [unreadCount, setUnreadCount] = useState(0);
+  const [unreadMessages, setUnreadMessages] = useState(0);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsWanted, setSettingsWanted] = useState(false);
   const shell = useMemo(
@@ -55,10 +67,15 @@ export function MemberShell() {
   return (
     <MemberShellContext.Provider value={shell}>
       <UnreadCountContext.Provider value={unreadCount}>
-        <Outlet />
+        <UnreadMessagesContext.Provider value={unreadMessages}>
+          <Outlet />
+        </UnreadMessagesContext.Provider>
       </UnreadCountContext.Provider>
       <Suspense fallback={null}>
         <MemberNotifications onUnreadCount={setUnreadCount} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <MemberMessages onUnreadTotal={setUnreadMessages} />
       </Suspense>
       <Suspense fallback={null}>
         <PlanLimitDialog />

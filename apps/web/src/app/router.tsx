@@ -48,6 +48,14 @@ const memberRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/messages',
+    lazy: page(() => import('../features/messages/routes/messages-page'), 'MessagesPage'),
+  },
+  {
+    path: '/messages/:id',
+    lazy: page(() => import('../features/messages/routes/conversation-page'), 'ConversationPage'),
+  },
+  {
     path: '/discover',
     lazy: page(() => import('../features/discover/routes/discover-page'), 'DiscoverPage'),
   },

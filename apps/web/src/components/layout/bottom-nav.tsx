@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
-import { UnreadCountContext } from './member-nav-context';
-import { BellIcon, DiscoverIcon, HomeIcon, MoreIcon, ProfileIcon } from './nav-icons';
+import { UnreadCountContext, UnreadMessagesContext } from './member-nav-context';
+import { BellIcon, DiscoverIcon, HomeIcon, MessagesIcon, MoreIcon, ProfileIcon } from './nav-icons';
 import { UnreadBadge, withUnread } from './notification-bell';
 import { clsx } from 'clsx';
 import styles from './bottom-nav.module.css';
@@ -14,12 +14,13 @@ export interface BottomNavProps {
 }
 
 /**
- * The bar at the bottom of small screens (≤ 768 px; SPEC §2): Home, Discover, Profile, Alerts,
- * More. Alerts opens the notifications with the unread count; More opens the mobile menu (where
+ * The bar at the bottom of small screens (≤ 768 px; SPEC §2): Home, Discover, Messages, Profile,
+ * Alerts, More. Messages and Alerts carry their unread counts; More opens the mobile menu (where
  * Matches and the coming-soon Live Streams are).
  */
 export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
   const unreadCount = useContext(UnreadCountContext);
+  const unreadMessages = useContext(UnreadMessagesContext);
   return (
     <nav className={styles.bottomNav} aria-label="Quick navigation">
       <ul className={styles.bottomNavList}>
@@ -33,6 +34,17 @@ export function BottomNav({ myId, menuOpen, onOpenMenu }: BottomNavProps) {
           <NavLink to={paths.discover()} className={styles.bottomNavItem}>
             <DiscoverIcon />
             <span>Discover</span>
+          </NavLink>
+        </li>
+        <li>
+          <NavLink
+            to={paths.messages()}
+            className={clsx(styles.bottomNavItem, styles.bottomNavItemBell)}
+            aria-label={withUnread('Messages', unreadMessages)}
+          >
+            <MessagesIcon />
+            <UnreadBadge count={unreadMessages} />
+            <span>Messages</span>
           </NavLink>
         </li>
         <li>

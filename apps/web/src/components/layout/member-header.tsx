@@ -6,6 +6,7 @@ import { getStoredFirstName } from '../../lib/storage';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import { MemberMenuContext } from './member-nav-context';
+import { MessagesLink } from './messages-link';
 import { MenuIcon } from './nav-icons';
 import { NotificationBell } from './notification-bell';
 import styles from './member-header.module.css';
@@ -17,7 +18,7 @@ export interface MemberHeaderProps {
 
 /**
  * The member area's top bar: brand (to the feed), an optional middle slot, a greeting with the stored
- * first name, the notifications bell with the unread count, the menu button on small screens (inside a MemberLayout), and Logout (which always
+ * first name, the Messages link and the notifications bell with their unread counts, the menu button on small screens (inside a MemberLayout), and Logout (which always
  * ends on the login screen, see lib/session.ts).
  */
 export function MemberHeader({ children }: MemberHeaderProps) {
@@ -45,6 +46,7 @@ export function MemberHeader({ children }: MemberHeaderProps) {
           <span className={styles.memberHeaderGreeting}>
             {firstName ? `Hi, ${firstName}` : 'Welcome'}
           </span>
+          <MessagesLink />
           <NotificationBell />
           {menu ? (
             <button

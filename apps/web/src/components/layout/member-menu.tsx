@@ -10,6 +10,7 @@ import {
   HomeIcon,
   LiveIcon,
   MatchesIcon,
+  MessagesIcon,
   ProfileIcon,
   SettingsIcon,
   ShieldIcon,
@@ -30,7 +31,7 @@ export interface MemberMenuProps {
 }
 
 /**
- * The member menu (SPEC §2 "Left menu"): Home, Discover, Matches, My Profile, Communities and Live
+ * The member menu (SPEC §2 "Left menu"): Home, Discover, Matches, Messages, My Profile, Communities and Live
  * Streams (coming soon), Notifications, Settings. Shown as the left column of every member page,
  * and inside the mobile menu on small screens.
  */
@@ -59,6 +60,12 @@ export function MemberMenu({
           <NavLink to={paths.matches()} className={styles.memberMenuItem} onClick={onNavigate}>
             <MatchesIcon />
             <span>Matches</span>
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={paths.messages()} className={styles.memberMenuItem} onClick={onNavigate}>
+            <MessagesIcon />
+            <span>Messages</span>
           </NavLink>
         </li>
         {myId ? (

@@ -26,3 +26,9 @@ export const MemberMenuContext = createContext<MemberMenuControl | null>(null);
  * features/notifications) to the bell in the header and the Alerts tab of the bottom nav.
  */
 export const UnreadCountContext = createContext(0);
+
+/**
+ * The member's unread messages, given by the app (app/member-shell.tsx keeps it current from
+ * features/messages) to the header's Messages link and the Messages tab of the bottom nav.
+ */
+export const UnreadMessagesContext = createContext(0);

@@ -10,6 +10,13 @@
  */
 export { useMemberNotifications } from './live/use-member-notifications';
 export { MemberNotifications } from './components/member-notifications';
-export { useLiveConnection, useLiveEvent, closeLiveConnection } from './live/live-connection';
+export {
+  useLiveConnection,
+  useLiveEvent,
+  closeLiveConnection,
+  LIVE_RECONNECTED,
+  LIVE_OPENED,
+  isLiveConnectionOpen,
+} from './live/live-connection';
 export { useNotificationSettings, useSaveNotificationSettings } from './api/notification-settings';
 export { notificationKeys } from './api/query-keys';

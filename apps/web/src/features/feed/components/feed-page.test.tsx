@@ -69,7 +69,7 @@ describe('the feed page', () => {
     expect(screen.getByText('Hi, Bea')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Quick navigation' })).toHaveTextContent(
-      /Home.*Discover.*Profile.*Alerts.*More/,
+      /Home.*Discover.*Messages.*Profile.*Alerts.*More/,
     );
   });
 

@@ -16,6 +16,13 @@ import { apiUrl } from '../../../lib/api-client';
 export const LIVE_STREAM_PATH = '/notifications/stream';
 /** Dispatched (without data) when a new stream replaced one that was lost: refetch, events may be missed. */
 export const LIVE_RECONNECTED = 'live:reconnected';
+/**
+ * Dispatched (without data) each time a stream opens, the first included: what a feature reads
+ * from then on is kept current by the stream's events (see `isLiveConnectionOpen` for a listener
+ * that arrives after the stream opened).
+ */
+export const LIVE_OPENED = 'live:opened';
+const LOCAL_EVENTS = new Set([LIVE_RECONNECTED, LIVE_OPENED]);
 /** Pauses before opening the stream again after the browser gave up: 1 s, 2 s, 4 s … up to 30 s. */
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
@@ -45,7 +52,7 @@ function parse(raw: unknown): unknown {
 }
 
 function wire(name: string): void {
-  if (!source || wired.has(name) || name === LIVE_RECONNECTED) return;
+  if (!source || wired.has(name) || LOCAL_EVENTS.has(name)) return;
   wired.add(name);
   source.addEventListener(name, (event) => dispatch(name, parse((event as MessageEvent).data)));
 }
@@ -60,6 +67,7 @@ function connect(): void {
     failures = 0;
     if (openedBefore) dispatch(LIVE_RECONNECTED, undefined);
     openedBefore = true;
+    dispatch(LIVE_OPENED, undefined);
   });
   current.addEventListener('error', () => {
     // CONNECTING: the browser is already retrying by itself. CLOSED: it gave up, so we retry.
@@ -105,6 +113,11 @@ export function openLiveConnection(): () => void {
 export function closeLiveConnection(): void {
   users = 0;
   disconnect();
+}
+
+/** Whether a stream is open now (a `LIVE_OPENED` listener that arrives later has missed it). */
+export function isLiveConnectionOpen(): boolean {
+  return source !== null && source.readyState === EventSource.OPEN;
 }
 
 /** Calls `listener` with each `name` event's data; returns the unsubscribe. */

@@ -189,13 +189,22 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
               Edit profile
             </Button>
           ) : (
-            <FollowButton
-              name={profile.firstName}
-              isFollowing={follow.isFollowing}
-              isRequested={follow.isRequested}
-              onToggle={follow.toggle}
-              disabled={!follow.followStateKnown || follow.toggling}
-            />
+            <>
+              <FollowButton
+                name={profile.firstName}
+                isFollowing={follow.isFollowing}
+                isRequested={follow.isRequested}
+                onToggle={follow.toggle}
+                disabled={!follow.followStateKnown || follow.toggling}
+              />
+              <Link
+                className={buttonClassName({ variant: 'secondary' })}
+                to={paths.messages(userId)}
+                aria-label={`Message ${profile.firstName}`}
+              >
+                Message
+              </Link>
+            </>
           )}
           <ActionMenu label={`More actions for ${name}`} items={menuItems} />
         </div>

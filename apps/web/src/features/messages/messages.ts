@@ -1,0 +1,30 @@
+import { MESSAGE_MESSAGES } from '@kindred/contracts';
+
+/** The Messages screens' own words (the API's are MESSAGE_MESSAGES in the contracts). */
+export const MESSAGING_UI = {
+  ...MESSAGE_MESSAGES,
+  title: 'Messages',
+  loadMore: 'Load more',
+  loadOlder: 'Load older messages',
+  back: 'All messages',
+  opening: 'Opening the conversation…',
+  openFailed: 'Could not open the conversation.',
+  emptyHint: 'Start one from a member’s profile or from your matches.',
+  textLabel: 'Message',
+  send: 'Send',
+  addImage: 'Add image',
+  removeImage: 'Remove image',
+  uploading: 'Sending image',
+  seen: 'Seen',
+  you: 'You',
+  photo: 'Photo',
+  deleteItem: 'Delete message',
+  deleteTitle: 'Delete this message?',
+  deleteBody: 'It is replaced by “message deleted” for both of you.',
+  closedHint: 'You can no longer write to each other here.',
+  linksHidden: 'Links in a first message from someone you do not know are not clickable.',
+  unreadLabel: (count: number) => `${count} unread`,
+  conversationWith: (name: string) => `Conversation with ${name}`,
+  moreActions: (name: string) => `More actions for the conversation with ${name}`,
+  messageActions: 'More actions for this message',
+} as const;
