@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { assertEntitled, entitlementsOf, requireEntitlement } from '../entitlements/index.js';
 import { notifyMember } from '../notifications/index.js';
 import { privacySettingsOf } from '../users/index.js';
+import { closeConversationBetween } from '../messages/index.js';
 import { areMatched, orderedPair } from './pairs.js';
 import { assertMayLike, assertMayPass } from './policy.js';
 import { presentCard } from './presenter.js';
@@ -153,6 +154,8 @@ export async function unmatchMember(
     await deleteLike(tx, memberId, otherId);
     await deleteLike(tx, otherId, memberId);
     await upsertPass(tx, memberId, otherId, context.clock.now());
+    // Their conversation closes for both (kept for reports, hidden, no more messages).
+    await closeConversationBetween(tx, memberId, otherId, context.clock.now());
   });
 }
 

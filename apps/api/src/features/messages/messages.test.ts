@@ -21,7 +21,6 @@ import {
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
 import { buildFollow, pngImage } from '../posts/test-factories.js';
-import { closeConversationBetween } from './index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -203,7 +202,10 @@ describe('who may message whom', () => {
     const b = await member();
     await match(a, b);
     const id = await conversationWith(a, b);
-    await closeConversationBetween(t.context.db, a.user.id, b.user.id, t.clock.now());
+    const unmatched = await request(t.app)
+      .delete(`/api/matches/${b.user.id}`)
+      .set('Cookie', a.cookie);
+    expect(unmatched.status).toBe(200);
     expect((await messagesOf(b, id)).status).toBe(404);
     expect((await send(b, id, 'hey')).status).toBe(404);
     const reopened = await open(a, b);
