@@ -12,16 +12,22 @@ import {
   comments,
   followRequests,
   follows,
+  matches,
   mutes,
   postLikes,
   posts,
+  profileLikes,
+  profilePasses,
+  profileVisits,
 } from './db/schema.js';
+import { onPlan, orderedPair } from './features/matches/test-factories.js';
 import {
   buildComment,
   buildFollow,
   buildPost,
   type PostRow,
 } from './features/posts/test-factories.js';
+import { giveProfile, randomPlace } from './features/discovery/test-factories.js';
 import { uploadPhotos, validProfile } from './features/profiles/test-fixtures.js';
 import { createTestApp, type TestApp } from './test/app.js';
 import { signedInUser, type UserRow } from './test/factories.js';
@@ -145,6 +151,30 @@ const READ_SEEDS: Record<string, Seed> = {
       `/api/connections/following/${third.user.id}`,
       `/api/connections/following/${viewer.user.id}`,
     ];
+  },
+  'GET /api/discover': async (t, { viewer, other }) => {
+    const place = randomPlace();
+    await giveProfile(t.context, viewer.user.id, place);
+    await giveProfile(t.context, other.user.id, place);
+    return ['/api/discover?maxDistanceKm=1'];
+  },
+  'GET /api/matches': async (t, { viewer, other }) => {
+    await t.context.db.insert(matches).values(orderedPair(viewer.user.id, other.user.id));
+    return ['/api/matches'];
+  },
+  'GET /api/matches/likes-you': async (t, { viewer, other }) => {
+    await onPlan(t, viewer.user.id, 'professional');
+    await t.context.db
+      .insert(profileLikes)
+      .values({ likerId: other.user.id, likedId: viewer.user.id });
+    return ['/api/matches/likes-you'];
+  },
+  'GET /api/profile/visitors': async (t, { viewer, other }) => {
+    await onPlan(t, viewer.user.id, 'professional');
+    await t.context.db
+      .insert(profileVisits)
+      .values({ visitorId: other.user.id, visitedId: viewer.user.id, day: '2025-01-01' });
+    return ['/api/profile/visitors'];
   },
   'GET /api/mutes': async (t, { viewer, other }) => {
     await request(t.app)
@@ -289,6 +319,32 @@ const WRITES: Record<string, WriteAttempt> = {
       expectStatus(res, 404);
     },
   },
+  'POST /api/matches/like': {
+    attempt: async (t, { viewer, other }) => {
+      const res = await request(t.app)
+        .post('/api/matches/like')
+        .set('Cookie', viewer.cookie)
+        .send({ userId: other.user.id });
+      expectStatus(res, 404);
+    },
+  },
+  'POST /api/matches/pass': {
+    attempt: async (t, { viewer, other }) => {
+      const res = await request(t.app)
+        .post('/api/matches/pass')
+        .set('Cookie', viewer.cookie)
+        .send({ userId: other.user.id });
+      expectStatus(res, 404);
+    },
+  },
+  'DELETE /api/matches/:userId': {
+    attempt: async (t, { viewer, other }) => {
+      const res = await request(t.app)
+        .delete(`/api/matches/${other.user.id}`)
+        .set('Cookie', viewer.cookie);
+      expectStatus(res, 404);
+    },
+  },
   'POST /api/mutes': {
     attempt: async (t, { viewer, other }) => {
       const res = await request(t.app)
@@ -348,6 +404,8 @@ const OWN_ONLY: Record<string, string> = {
   'GET /api/geo/reverse': 'places, no member data',
   'GET /api/geo/cities': 'places, no member data',
   'GET /api/users/:id/subscription': "the caller's own plan (others are refused)",
+  'GET /api/boost': "the caller's own boost",
+  'POST /api/boost': "the caller's own boost",
   'GET /api/mutes/:userId': 'answers 404 for a member the caller may not see (blocks.test.ts)',
   'GET /api/2fa/recovery-codes': "the caller's own account",
   'GET /api/users/me/privacy': "the caller's own settings",
@@ -413,6 +471,9 @@ const TABLES = {
   post_likes: postLikes,
   blocks,
   mutes,
+  profile_likes: profileLikes,
+  profile_passes: profilePasses,
+  matches,
 };
 type Table = keyof typeof TABLES;
 

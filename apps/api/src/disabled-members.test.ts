@@ -12,8 +12,10 @@ import {
   buildPost,
   disableMember,
 } from './features/posts/test-factories.js';
+import { giveProfile, randomPlace } from './features/discovery/test-factories.js';
 import { uploadPhotos, validProfile } from './features/profiles/test-fixtures.js';
-import { followRequests } from './db/schema.js';
+import { followRequests, matches, profileLikes, profileVisits } from './db/schema.js';
+import { onPlan, orderedPair } from './features/matches/test-factories.js';
 import { createTestApp, type TestApp } from './test/app.js';
 import { signedInUser, type UserRow } from './test/factories.js';
 
@@ -127,6 +129,28 @@ const SEEDS: Record<string, Seed> = {
       .set('Cookie', hiddenCookie)
       .send({ followedUserId: viewer.id });
     return ['/api/notifications'];
+  },
+  'GET /api/discover': async (t, { viewer, hidden }) => {
+    const place = randomPlace();
+    await giveProfile(t.context, viewer.id, place);
+    await giveProfile(t.context, hidden.id, place);
+    return ['/api/discover?maxDistanceKm=1'];
+  },
+  'GET /api/matches': async (t, { viewer, hidden }) => {
+    await t.context.db.insert(matches).values(orderedPair(viewer.id, hidden.id));
+    return ['/api/matches'];
+  },
+  'GET /api/matches/likes-you': async (t, { viewer, hidden }) => {
+    await onPlan(t, viewer.id, 'professional');
+    await t.context.db.insert(profileLikes).values({ likerId: hidden.id, likedId: viewer.id });
+    return ['/api/matches/likes-you'];
+  },
+  'GET /api/profile/visitors': async (t, { viewer, hidden }) => {
+    await onPlan(t, viewer.id, 'professional');
+    await t.context.db
+      .insert(profileVisits)
+      .values({ visitorId: hidden.id, visitedId: viewer.id, day: '2025-01-01' });
+    return ['/api/profile/visitors'];
   },
   'GET /api/mutes': async (t, { viewerCookie, hidden }) => {
     await request(t.app).post('/api/mutes').set('Cookie', viewerCookie).send({ userId: hidden.id });

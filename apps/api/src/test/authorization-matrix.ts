@@ -826,6 +826,55 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     attempt: async () => ({ path: '/api/moderation/log' }),
   },
 
+  // Likes, passes and matches: acting on the owner as a target; lists are each caller's own.
+  'POST /api/matches/like': {
+    access: 'member',
+    cells: { owner: 400 }, // liking oneself
+    attempt: async (w) => ({ path: '/api/matches/like', body: { userId: w.owner.user.id } }),
+  },
+  'POST /api/matches/pass': {
+    access: 'member',
+    cells: { owner: 400 }, // passing oneself
+    attempt: async (w) => ({ path: '/api/matches/pass', body: { userId: w.owner.user.id } }),
+  },
+  'GET /api/matches': { access: 'member', attempt: async () => ({ path: '/api/matches' }) },
+  'GET /api/matches/likes-you': {
+    access: 'member',
+    attempt: async () => ({ path: '/api/matches/likes-you' }),
+  },
+  'DELETE /api/matches/:userId': {
+    access: 'member',
+    cells: { owner: 404 }, // nobody is matched with themself
+    // Each member ends their own match with the owner, made for the attempt.
+    attempt: async (w, actor) => {
+      const member = w.members[actor];
+      if (member && ['stranger', 'follower', 'moderator'].includes(actor)) {
+        const [low, high] = [member.user.id, w.owner.user.id].sort();
+        await w.t.context.db
+          .insert(matches)
+          .values({ memberLow: low!, memberHigh: high! })
+          .onConflictDoNothing();
+      }
+      return { path: `/api/matches/${w.owner.user.id}` };
+    },
+  },
+  'GET /api/profile/visitors': {
+    access: 'member',
+    // The matrix's members are on plans without profileVisitors: 403 PLAN_LIMIT (each plan's
+    // case is in entitlements.test.ts).
+    ok: 403,
+    attempt: async () => ({ path: '/api/profile/visitors' }),
+  },
+
+  // Discover and boosts: each caller's own list and own boost.
+  'GET /api/discover': { access: 'member', attempt: async () => ({ path: '/api/discover' }) },
+  'GET /api/boost': { access: 'member', attempt: async () => ({ path: '/api/boost' }) },
+  'POST /api/boost': {
+    access: 'member',
+    ok: 403, // the members here are on the free trial, whose plan has no boosts (PLAN_LIMIT)
+    attempt: async () => ({ path: '/api/boost' }),
+  },
+
   // Notifications: each caller's own
   'GET /api/notifications': {
     access: 'member',

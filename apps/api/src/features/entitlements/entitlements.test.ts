@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  BOOST_PERIOD_MS,
   ENTITLEMENT_FEATURES,
   ENTITLEMENT_KEYS,
   ENTITLEMENTS,
@@ -17,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstMessageCounts, matches, photos, posts, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
+import { datingMember, seedLikes } from '../matches/test-factories.js';
 import { pngImage } from '../posts/test-factories.js';
 import { plainJpeg, uploadPhoto } from '../profiles/test-fixtures.js';
 
@@ -139,6 +141,110 @@ interface OtherCase {
 
 /** Every entitlement with an enforcement point today, and how it is exercised. */
 const ENFORCED: Partial<Record<EntitlementKey, LimitCase | OtherCase>> = {
+  photoAllowance: {
+    kind: 'limit',
+    async run(state) {
+      const allowance = ENTITLEMENTS[state].photoAllowance;
+      const { user, cookie } = await memberIn(state);
+      await addStoredPhotos(user.id, allowance - 1);
+      const allowed = await uploadPhoto(t, cookie, await plainJpeg(), 'last.jpg');
+      expect(allowed.status).toBe(201);
+      const refused = await uploadPhoto(t, cookie, await plainJpeg(), 'one-more.jpg');
+      return { refused, wanted: allowance + 1 };
+    },
+  },
+  mediaStorageBytes: {
+    kind: 'limit',
+    async run(state) {
+      const quota = ENTITLEMENTS[state].mediaStorageBytes;
+      const { user, cookie } = await memberIn(state);
+      // The first upload tells how many bytes one image takes once stored.
+      expect((await postWithImage(cookie)).status).toBe(201);
+      const imageBytes = await storageUsed(cookie);
+      expect(imageBytes).toBeGreaterThan(0);
+      // Filled up so that the next image fits exactly: allowed, the storage is then full.
+      await addFillerMedia(user.id, quota - 2 * imageBytes);
+      expect((await postWithImage(cookie)).status).toBe(201);
+      expect(await storageUsed(cookie)).toBe(quota);
+      return { refused: await postWithImage(cookie), wanted: quota + imageBytes };
+    },
+  },
+  priorityInSearch: {
+    kind: 'ranking',
+    async run(state) {
+      const prefix = `Prio${randomBytes(3).toString('hex')}`;
+      const searcher = await memberIn('free');
+      // Equal matches: the same prefix; by name alone "A" comes first.
+      const onFree = await memberIn('free', { firstName: `${prefix}a`, lastName: 'Equal' });
+      const onState = await memberIn(state, { firstName: `${prefix}b`, lastName: 'Equal' });
+      const res = await request(t.app)
+        .get('/api/users/search')
+        .query({ searchText: prefix })
+        .set('Cookie', searcher.cookie);
+      expect(res.status).toBe(200);
+      const order = res.body.suggestions.map((member: { _id: string }) => member._id);
+      expect(order).toEqual(
+        ENTITLEMENTS[state].priorityInSearch
+          ? [onState.user.id, onFree.user.id]
+          : [onFree.user.id, onState.user.id],
+      );
+    },
+  },
+  advancedFilters: {
+    kind: 'gated',
+    async run(state) {
+      const { cookie } = await memberIn(state);
+      const res = await request(t.app)
+        .get('/api/discover')
+        .query({ interests: 'Music', recentlyActive: 'true' })
+        .set('Cookie', cookie);
+      if (ENTITLEMENTS[state].advancedFilters) expect(res.status).toBe(200);
+      else expectPlanLimit(res, 'advancedFilters', unlockingPlan('advancedFilters'));
+    },
+  },
+  boosts: {
+    // One boost per period of the plan (from one boost's start to the next); none on some plans.
+    kind: 'gated',
+    async run(state) {
+      const { cookie } = await memberIn(state);
+      const boost = () => request(t.app).post('/api/boost').set('Cookie', cookie);
+      const allowance = ENTITLEMENTS[state].boosts;
+      if (allowance === 'none') {
+        expectPlanLimit(await boost(), 'boosts', unlockingPlan('boosts'));
+        return;
+      }
+      expect((await boost()).status).toBe(200);
+      t.clock.advance(BOOST_PERIOD_MS[allowance] - 1000);
+      const early = await boost();
+      expect(early.status).toBe(429);
+      expect(early.body).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+      t.clock.advance(1000);
+      expect((await boost()).status).toBe(200);
+    },
+  },
+  profileLikesPerDay: {
+    // Per UTC day; the full cases (the next day, likes already made) are in matches.test.ts.
+    kind: 'gated',
+    async run(state) {
+      const liker = await memberIn(state);
+      const [first, second] = [await datingMember(t.context), await datingMember(t.context)];
+      const like = (userId: string) =>
+        request(t.app).post('/api/matches/like').set('Cookie', liker.cookie).send({ userId });
+      const cap = ENTITLEMENTS[state].profileLikesPerDay;
+      if (cap === null) {
+        await seedLikes(t.context, liker.user.id, 120, t.clock.now());
+        expect((await like(first.user.id)).body.remainingToday).toBeNull();
+        return;
+      }
+      await seedLikes(t.context, liker.user.id, cap - 1, t.clock.now());
+      expect((await like(first.user.id)).body).toMatchObject({ remainingToday: 0 });
+      expectPlanLimit(
+        await like(second.user.id),
+        'profileLikesPerDay',
+        unlockingPlan('profileLikesPerDay', cap + 1),
+      );
+    },
+  },
   firstMessagesPerDay: {
     // Per UTC day, to members who are neither matches nor mutual follows; the full cases (the next
     // day, new and much-reported accounts) are in messages.test.ts.
@@ -203,53 +309,34 @@ const ENFORCED: Partial<Record<EntitlementKey, LimitCase | OtherCase>> = {
       expect(seen.body.conversation.memberReadAt !== null).toBe(ENTITLEMENTS[state].readReceipts);
     },
   },
-  photoAllowance: {
-    kind: 'limit',
+  seeWhoLikedYou: {
+    kind: 'gated',
     async run(state) {
-      const allowance = ENTITLEMENTS[state].photoAllowance;
-      const { user, cookie } = await memberIn(state);
-      await addStoredPhotos(user.id, allowance - 1);
-      const allowed = await uploadPhoto(t, cookie, await plainJpeg(), 'last.jpg');
-      expect(allowed.status).toBe(201);
-      const refused = await uploadPhoto(t, cookie, await plainJpeg(), 'one-more.jpg');
-      return { refused, wanted: allowance + 1 };
-    },
-  },
-  mediaStorageBytes: {
-    kind: 'limit',
-    async run(state) {
-      const quota = ENTITLEMENTS[state].mediaStorageBytes;
-      const { user, cookie } = await memberIn(state);
-      // The first upload tells how many bytes one image takes once stored.
-      expect((await postWithImage(cookie)).status).toBe(201);
-      const imageBytes = await storageUsed(cookie);
-      expect(imageBytes).toBeGreaterThan(0);
-      // Filled up so that the next image fits exactly: allowed, the storage is then full.
-      await addFillerMedia(user.id, quota - 2 * imageBytes);
-      expect((await postWithImage(cookie)).status).toBe(201);
-      expect(await storageUsed(cookie)).toBe(quota);
-      return { refused: await postWithImage(cookie), wanted: quota + imageBytes };
-    },
-  },
-  priorityInSearch: {
-    kind: 'ranking',
-    async run(state) {
-      const prefix = `Prio${randomBytes(3).toString('hex')}`;
-      const searcher = await memberIn('free');
-      // Equal matches: the same prefix; by name alone "A" comes first.
-      const onFree = await memberIn('free', { firstName: `${prefix}a`, lastName: 'Equal' });
-      const onState = await memberIn(state, { firstName: `${prefix}b`, lastName: 'Equal' });
-      const res = await request(t.app)
-        .get('/api/users/search')
-        .query({ searchText: prefix })
-        .set('Cookie', searcher.cookie);
+      // Only members with a profile can be liked.
+      const viewer = await datingMember(t.context, state);
+      const liker = await datingMember(t.context);
+      await request(t.app)
+        .post('/api/matches/like')
+        .set('Cookie', liker.cookie)
+        .send({ userId: viewer.user.id });
+      const res = await request(t.app).get('/api/matches/likes-you').set('Cookie', viewer.cookie);
       expect(res.status).toBe(200);
-      const order = res.body.suggestions.map((member: { _id: string }) => member._id);
-      expect(order).toEqual(
-        ENTITLEMENTS[state].priorityInSearch
-          ? [onState.user.id, onFree.user.id]
-          : [onFree.user.id, onState.user.id],
-      );
+      expect(res.body.count).toBe(1);
+      if (ENTITLEMENTS[state].seeWhoLikedYou) {
+        expect(res.body.likes[0].user._id).toBe(liker.user.id);
+      } else {
+        expect(res.body.locked).toBe(true);
+        expect(JSON.stringify(res.body)).not.toContain(liker.user.id);
+      }
+    },
+  },
+  profileVisitors: {
+    kind: 'gated',
+    async run(state) {
+      const { cookie } = await memberIn(state);
+      const res = await request(t.app).get('/api/profile/visitors').set('Cookie', cookie);
+      if (ENTITLEMENTS[state].profileVisitors) expect(res.status).toBe(200);
+      else expectPlanLimit(res, 'profileVisitors', unlockingPlan('profileVisitors'));
     },
   },
   adsShown: {
@@ -267,14 +354,14 @@ const ENFORCED: Partial<Record<EntitlementKey, LimitCase | OtherCase>> = {
   },
 };
 
+const OTHER_CASE_VERBS: Record<OtherCase['kind'], string> = {
+  ranking: 'ranks',
+  served: 'serves',
+  gated: 'allows or refuses',
+};
+
 /** Entitlements of features Kindred does not have yet: the issue that builds one enforces it here. */
-const PENDING: readonly EntitlementKey[] = [
-  'profileLikesPerDay',
-  'seeWhoLikedYou',
-  'profileVisitors',
-  'advancedFilters',
-  'boosts',
-];
+const PENDING: readonly EntitlementKey[] = [];
 
 describe('the entitlement table is enforced', () => {
   it('every entitlement is either enforced here or listed as pending, and pending means "not built yet"', () => {
@@ -298,7 +385,7 @@ describe('the entitlement table is enforced', () => {
           expectPlanLimit(refused, key, unlockingPlan(key, wanted));
         });
       } else {
-        it(`${state} × ${key}: ${enforcement.kind === 'ranking' ? 'ranks' : 'serves'} as the table says (${String(ENTITLEMENTS[state][key])})`, async () => {
+        it(`${state} × ${key}: ${OTHER_CASE_VERBS[enforcement.kind]} as the table says (${String(ENTITLEMENTS[state][key])})`, async () => {
           await enforcement.run(state);
         });
       }

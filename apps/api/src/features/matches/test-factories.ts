@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ENTITLEMENTS, planStateOf, type PlanState } from '@kindred/contracts';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { photos, profileLikes, profiles, users } from '../../db/schema.js';
 import { signedInUser } from '../../test/factories.js';
@@ -81,6 +82,16 @@ export async function seedLikes(context: AppContext, likerId: string, count: num
     .insert(profileLikes)
     .values(liked.map(({ id }) => ({ likerId, likedId: id, createdAt: at })));
 }
+
+/** Puts an existing member on a plan state. */
+export async function onPlan(t: { context: AppContext }, userId: string, state: PlanState) {
+  await t.context.db
+    .update(users)
+    .set(planFieldsFor(state, t.context.clock.now()))
+    .where(eq(users.id, userId));
+}
+
+export { orderedPair } from './pairs.js';
 
 /** The daily cap of a plan state (null: no cap). */
 export const likeCapOf = (state: PlanState) => ENTITLEMENTS[state].profileLikesPerDay;
