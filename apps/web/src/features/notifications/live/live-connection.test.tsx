@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeEventSource, openStreams } from '../test-support';
 import {
   closeLiveConnection,
+  isLiveConnectionOpen,
+  LIVE_OPENED,
   LIVE_RECONNECTED,
   onLiveEvent,
   openLiveConnection,
@@ -99,6 +101,31 @@ describe('the live connection', () => {
     release();
     vi.advanceTimersByTime(60_000);
     expect(openStreams()).toHaveLength(0);
+    stop();
+  });
+
+  it('tells listeners each time a stream opens, the first included, and says whether one is open', () => {
+    vi.useFakeTimers();
+    installFakeEventSource();
+    const opened = vi.fn();
+    const stop = onLiveEvent(LIVE_OPENED, opened);
+    const release = openLiveConnection();
+    const [first] = openStreams();
+    expect(isLiveConnectionOpen()).toBe(false);
+
+    first!.open();
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(isLiveConnectionOpen()).toBe(true);
+
+    // Given up, then a new stream: told again (what was read before may be stale).
+    first!.fail(true);
+    expect(isLiveConnectionOpen()).toBe(false);
+    vi.advanceTimersByTime(RECONNECT_BASE_MS);
+    openStreams()[0]!.open();
+    expect(opened).toHaveBeenCalledTimes(2);
+
+    release();
+    expect(isLiveConnectionOpen()).toBe(false);
     stop();
   });
 

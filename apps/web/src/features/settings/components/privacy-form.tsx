@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   COMMENT_POLICY_LABELS,
+  MESSAGE_POLICIES,
+  MESSAGE_POLICY_LABELS,
   PRIVACY_MESSAGES,
   PrivacySettingsSchema,
   type PrivacySettings,
@@ -38,6 +40,11 @@ const MENTION_CHOICES: Choice[] = [
   { value: 'nobody', label: 'No one' },
 ];
 
+const MESSAGE_CHOICES: Choice[] = MESSAGE_POLICIES.map((value) => ({
+  value,
+  label: MESSAGE_POLICY_LABELS[value],
+}));
+
 /** One setting as a group of radio buttons, its legend naming it and a hint saying what it does. */
 function RadioGroup({
   legend,
@@ -69,7 +76,10 @@ function RadioGroup({
   );
 }
 
-/** Settings → Privacy & contact: who may follow, comment and mention; search and location. */
+/**
+ * Settings → Privacy & contact: who may follow, comment, mention and start a conversation; read
+ * receipts; search, location and visits.
+ */
 export function PrivacyForm() {
   const settings = usePrivacySettings();
   if (settings.isPending) return <Spinner label="Loading your privacy settings" />;
@@ -121,6 +131,18 @@ function PrivacySettingsFields({ initial }: { initial: PrivacySettings }) {
         hint="Mentions from anyone else stay plain text, without a link to you."
         choices={MENTION_CHOICES}
         field={form.register('whoCanMention')}
+      />
+      <RadioGroup
+        legend="Who can message me"
+        hint="Your matches and the members you follow who follow you back can always write to you."
+        choices={MESSAGE_CHOICES}
+        field={form.register('whoCanMessage')}
+      />
+      <Checkbox
+        role="switch"
+        label="Show when I have read messages"
+        hint="Read receipts: members you talk with see “Seen” when your plan includes them. When off, nobody sees when you read."
+        {...form.register('readReceipts')}
       />
       <Checkbox
         role="switch"
