@@ -1,0 +1,2 @@
+ALTER TABLE "reports" DROP CONSTRAINT "reports_target_type_valid";--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_target_type_valid" CHECK ("reports"."target_type" IN ('member', 'post', 'comment', 'photo', 'message'));
