@@ -1,4 +1,4 @@
-import type { PrivacySettings } from '@kindred/contracts';
+import { PRIVACY_DEFAULTS, type PrivacySettings } from '@kindred/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,16 +6,8 @@ import { respond } from '../../../testing/api';
 import { mockApi, renderApp } from '../../../testing/render';
 
 const USER_ID = '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6f';
-const SAVED: PrivacySettings = {
-  whoCanFollow: 'everyone',
-  defaultCommentPolicy: 'everyone',
-  whoCanMention: 'everyone',
-  searchable: true,
-  showLocation: true,
-  leaveVisits: true,
-  whoCanMessage: 'everyone',
-  readReceipts: true,
-};
+/** What a member who never changed anything has: everyone may write, read receipts on. */
+const SAVED: PrivacySettings = { ...PRIVACY_DEFAULTS };
 
 describe('Settings → Privacy & contact: messages', () => {
   it('saves who may start a conversation and whether read receipts are shown', async () => {
