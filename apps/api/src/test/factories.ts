@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcrypt';
+import type { PlanState } from '@kindred/contracts';
 import cookieSignature from 'cookie-signature';
 import type { AppContext } from '../context.js';
 import { users } from '../db/schema.js';
@@ -78,4 +79,30 @@ export async function signedInUser(
 ): Promise<{ user: UserRow; cookie: string }> {
   const user = await buildUser(context, overrides);
   return { user, cookie: await sessionCookieFor(context, user.id) };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The plan fields that put a member in a plan state at `now` (for `signedInUser`'s overrides). */
+export function planFieldsFor(state: PlanState, now: Date) {
+  switch (state) {
+    case 'free':
+      return {
+        plan: 'free' as const,
+        subscriptionStatus: 'trial' as const,
+        trialEndDate: new Date(now.getTime() + 30 * DAY),
+      };
+    case 'trial-ended':
+      return {
+        plan: 'free' as const,
+        subscriptionStatus: 'trial' as const,
+        trialEndDate: new Date(now.getTime() - DAY),
+      };
+    default:
+      return {
+        plan: state,
+        subscriptionStatus: 'active' as const,
+        trialEndDate: new Date(now.getTime() - 30 * DAY),
+      };
+  }
 }

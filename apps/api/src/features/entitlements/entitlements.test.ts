@@ -17,7 +17,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstMessageCounts, matches, photos, posts, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { signedInUser } from '../../test/factories.js';
+import { planFieldsFor, signedInUser } from '../../test/factories.js';
 import { datingMember, seedLikes } from '../matches/test-factories.js';
 import { pngImage } from '../posts/test-factories.js';
 import { plainJpeg, uploadPhoto } from '../profiles/test-fixtures.js';
@@ -39,30 +39,6 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** The plan fields that put a member in each plan state. */
-function planFieldsFor(state: PlanState, now: Date) {
-  switch (state) {
-    case 'free':
-      return {
-        plan: 'free' as const,
-        subscriptionStatus: 'trial' as const,
-        trialEndDate: new Date(now.getTime() + 30 * DAY),
-      };
-    case 'trial-ended':
-      return {
-        plan: 'free' as const,
-        subscriptionStatus: 'trial' as const,
-        trialEndDate: new Date(now.getTime() - DAY),
-      };
-    default:
-      return {
-        plan: state,
-        subscriptionStatus: 'active' as const,
-        trialEndDate: new Date(now.getTime() - 30 * DAY),
-      };
-  }
-}
 
 async function memberIn(state: PlanState, names: { firstName?: string; lastName?: string } = {}) {
   const fields = planFieldsFor(state, t.clock.now());

@@ -1,62 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { ENTITLEMENTS, planStateOf, type PlanState } from '@kindred/contracts';
+import { ENTITLEMENTS, type PlanState } from '@kindred/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { photos, profileLikes, profiles, users } from '../../db/schema.js';
-import { signedInUser } from '../../test/factories.js';
+import { photos, profileLikes, users } from '../../db/schema.js';
+import { planFieldsFor, signedInUser } from '../../test/factories.js';
+import { giveProfile } from '../discovery/test-factories.js';
 import { nameSearchColumns } from '../users/index.js';
 
 /** Test-only helpers for likes, matches and visits. */
 
-const DAY = 24 * 60 * 60 * 1000;
-
-/** The plan fields that put a member in each plan state at `now`. */
-export function planFieldsFor(state: PlanState, now: Date) {
-  const fields =
-    state === 'free' || state === 'trial-ended'
-      ? {
-          plan: 'free' as const,
-          subscriptionStatus: 'trial' as const,
-          trialEndDate: new Date(now.getTime() + (state === 'free' ? 30 : -1) * DAY),
-        }
-      : {
-          plan: state,
-          subscriptionStatus: 'active' as const,
-          trialEndDate: new Date(now.getTime() - 30 * DAY),
-        };
-  if (planStateOf(fields, now) !== state) throw new Error(`plan fields for ${state} are wrong`);
-  return fields;
-}
-
 /**
- * A signed-in member with a profile (stored coordinates, a city, a profile picture), on the
- * given plan state.
+ * A signed-in member with a finished profile (stored coordinates, a city, a profile picture), on
+ * the given plan state; `thumbnailKey` is their picture's, to look for in answers.
  */
 export async function datingMember(context: AppContext, state: PlanState = 'professional') {
   const member = await signedInUser(context, planFieldsFor(state, context.clock.now()));
-  const key = randomBytes(12).toString('hex');
-  await context.db.insert(profiles).values({
-    userId: member.user.id,
+  await giveProfile(context, member.user.id, {
     age: 31,
-    gender: 'female',
-    sexuality: 'straight',
-    locationText: 'Lisbon, Portugal',
     city: 'Lisbon',
-    country: 'Portugal',
     latitude: 38.7223,
     longitude: -9.1393,
   });
-  await context.db.insert(photos).values({
-    userId: member.user.id,
-    position: 0,
-    storageKey: `${key}.webp`,
-    thumbnailKey: `${key}-thumb.webp`,
-    width: 10,
-    height: 10,
-    bytes: 100,
-    thumbnailBytes: 10,
-  });
-  return { ...member, thumbnailKey: `${key}-thumb.webp` };
+  const [photo] = await context.db
+    .select({ thumbnailKey: photos.thumbnailKey })
+    .from(photos)
+    .where(eq(photos.userId, member.user.id));
+  return { ...member, thumbnailKey: photo!.thumbnailKey };
 }
 
 /**
