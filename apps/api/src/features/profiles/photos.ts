@@ -37,10 +37,11 @@ type UploadContext = PhotoContext & Pick<AppContext, 'imageClassifier'>;
 
 /**
  * How long an upload waits for the NSFW model's score. The model answers in well under a second
- * when idle; the wait covers a queue of post images ahead of it. Past it the upload is refused
- * (503) rather than accepted unchecked.
+ * once loaded; the wait covers its first load in a fresh process (seconds, more on a busy
+ * machine) and a queue of post images ahead. Past it the upload is refused (503) rather than
+ * accepted unchecked.
  */
-export const PHOTO_CLASSIFY_TIMEOUT_MS = 20_000;
+export const PHOTO_CLASSIFY_TIMEOUT_MS = 60_000;
 
 /** The uploaded file on disk (a temporary file, read only once it is known to be an image). */
 export interface UploadedFile {

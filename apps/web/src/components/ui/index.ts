@@ -1,4 +1,5 @@
 export { ActionMenu, type ActionMenuItem, type ActionMenuProps } from './action-menu';
+export { AltTextField, type AltTextFieldProps } from './alt-text-field';
 export { Alert, type AlertProps } from './alert';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
 export { Card, type CardProps } from './card';
@@ -7,6 +8,7 @@ export { Logo, type LogoProps } from './logo';
 export { Modal, type ModalProps } from './modal';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
 export { Select, type SelectOption, type SelectProps } from './select';
+export { SensitiveImage, type SensitiveImageProps } from './sensitive-image';
 export { Spinner, type SpinnerProps } from './spinner';
 export { TextField, type TextFieldProps } from './text-field';
 export {

@@ -41,6 +41,8 @@ export function buildPost(overrides: Partial<PostDto> = {}): PostDto {
     editedAt: null,
     commentPolicy: 'everyone',
     canComment: true,
+    sensitive: false,
+    markedSensitive: false,
     canDelete: false,
     canEdit: false,
     ...overrides,

@@ -12,10 +12,15 @@ export interface NewPost {
   /** Who may comment; absent: the member's default (the server applies it). */
   commentPolicy?: CommentPolicy;
   media: File | null;
+  /** The media's description (alt text); null or absent: none. */
+  altText?: string | null;
+  /** "Mark as sensitive": others see the media covered until they tap it. */
+  sensitive?: boolean;
 }
 
 /**
- * POST /api/posts/create (multipart: userId, title, description, privacy, optional `media`).
+ * POST /api/posts/create (multipart: userId, title, description, privacy, commentPolicy, and with
+ * an optional `media` file its `altText` and `sensitive` mark).
  * Sent once: unlike a photo upload, repeating a create whose answer was lost would post twice.
  */
 export function createPost(
@@ -29,6 +34,8 @@ export function createPost(
   form.append('description', input.description);
   form.append('privacy', input.privacy);
   if (input.commentPolicy) form.append('commentPolicy', input.commentPolicy);
+  if (input.altText) form.append('altText', input.altText);
+  if (input.sensitive) form.append('sensitive', 'true');
   if (input.media) form.append('media', input.media);
   return uploadForm<CreatePostResponse>('/posts/create', form, { attempts: 1, onProgress });
 }

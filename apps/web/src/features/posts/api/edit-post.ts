@@ -7,6 +7,9 @@ export interface PostChanges {
   title: string;
   description: string;
   privacy: PostPrivacy;
+  /** A post with media only: its description (null clears it) and the "sensitive" mark. */
+  altText?: string | null;
+  sensitive?: boolean;
 }
 
 /** PATCH /api/posts/{postId} (the author only; the API checks): the presented post comes back. */

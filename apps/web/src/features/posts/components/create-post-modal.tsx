@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  AltTextSchema,
   COMMENT_POLICIES,
   COMMENT_POLICY_LABELS,
   CreatePostSchema,
+  IMAGE_SAFETY_MESSAGES,
   POST_DESCRIPTION_MAX_LENGTH,
   POST_IMAGE_MAX_BYTES,
   POST_IMAGE_TYPES,
@@ -16,6 +18,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject } 
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
+import { AltTextField } from '../../../components/ui/alt-text-field';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { fieldClassNames } from '../../../components/ui/field-shell';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -92,6 +96,9 @@ interface MediaChoice {
 const PostFieldsSchema = CreatePostSchema.pick({ title: true, description: true }).extend({
   privacy: z.enum(['public', 'followers'] as const satisfies readonly PostAudience[]),
   commentPolicy: z.enum(COMMENT_POLICIES),
+  // Both only travel with a photo or video.
+  altText: AltTextSchema,
+  sensitive: z.boolean(),
 });
 
 const COMMENT_POLICY_OPTIONS = COMMENT_POLICIES.map((value) => ({
@@ -133,6 +140,8 @@ function CreatePostForm({
       description: '',
       privacy: initialPrivacy,
       commentPolicy: 'everyone',
+      altText: '',
+      sensitive: false,
     },
   });
   // "Who can comment" starts at the member's default once it is known, unless they chose already.
@@ -180,8 +189,9 @@ function CreatePostForm({
     if (submitting) return;
     setServerError(null);
     setProgress(0);
+    const { altText, sensitive, ...text } = fields;
     createPost.mutate(
-      { ...fields, media: media?.file ?? null },
+      { ...text, media: media?.file ?? null, ...(media ? { altText, sensitive } : {}) },
       {
         onSuccess: (result) => {
           postsToast().success(M.created);
@@ -283,6 +293,24 @@ function CreatePostForm({
             >
               Remove {media.kind}
             </Button>
+            <AltTextField
+              className={styles.postFormMediaField}
+              {...register('altText')}
+              label={
+                media.kind === 'video'
+                  ? "Describe this video for people who can't see it"
+                  : IMAGE_SAFETY_MESSAGES.altTextPrompt
+              }
+              error={formState.errors.altText?.message}
+              disabled={submitting}
+            />
+            <Checkbox
+              className={styles.postFormMediaField}
+              label={IMAGE_SAFETY_MESSAGES.markSensitive}
+              hint={IMAGE_SAFETY_MESSAGES.markSensitiveHint}
+              {...register('sensitive')}
+              disabled={submitting}
+            />
           </div>
         ) : (
           <div className={styles.postFormPicker}>

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  AltTextSchema,
   CreatePostSchema,
+  IMAGE_SAFETY_MESSAGES,
   POST_DESCRIPTION_MAX_LENGTH,
   POST_PRIVACY_VALUES,
   POST_TITLE_MAX_LENGTH,
@@ -11,6 +13,8 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
+import { AltTextField } from '../../../components/ui/alt-text-field';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Button } from '../../../components/ui/button';
 import { fieldClassNames } from '../../../components/ui/field-shell';
 import { Modal } from '../../../components/ui/modal';
@@ -29,6 +33,9 @@ const EditPostSchema = z.object({
   title: CreatePostSchema.shape.title,
   description: CreatePostSchema.shape.description,
   privacy: z.enum(POST_PRIVACY_VALUES, { message: M.privacyInvalid }),
+  // For a post with media: its description and the "sensitive" mark.
+  altText: AltTextSchema,
+  sensitive: z.boolean(),
 });
 type EditPostFields = z.input<typeof EditPostSchema>;
 
@@ -39,8 +46,9 @@ export interface EditPostModalProps {
 }
 
 /**
- * The author's "Edit post" dialog: title, description and who can see it, prefilled with the
- * post as it is (the media stays). Saving updates the post in every cached feed at once.
+ * The author's "Edit post" dialog: title, description and who can see it, and for a post with a
+ * photo or video its description (alt text) and "Mark as sensitive", prefilled with the post as
+ * it is (the media stays). Saving updates the post in every cached feed at once.
  */
 export function EditPostModal({ post, open, onClose }: EditPostModalProps) {
   const [busy, setBusy] = useState(false);
@@ -78,7 +86,13 @@ function EditPostForm({
     z.output<typeof EditPostSchema>
   >({
     resolver: zodResolver(EditPostSchema),
-    defaultValues: { title: post.title, description: post.description, privacy: post.privacy },
+    defaultValues: {
+      title: post.title,
+      description: post.description,
+      privacy: post.privacy,
+      altText: post.media?.altText ?? '',
+      sensitive: post.markedSensitive,
+    },
   });
   const editPost = useEditPost(post._id);
   const saving = editPost.isPending;
@@ -93,7 +107,8 @@ function EditPostForm({
   const onSubmit = handleSubmit((fields) => {
     if (saving) return;
     setServerError(null);
-    editPost.mutate(fields, {
+    const { altText, sensitive, ...text } = fields;
+    editPost.mutate(post.media ? { ...text, altText, sensitive } : text, {
       onSuccess: () => {
         postsToast().success(M.updated);
         onDone();
@@ -153,6 +168,26 @@ function EditPostForm({
           </label>
         ))}
       </fieldset>
+      {post.media ? (
+        <>
+          <AltTextField
+            label={
+              post.media.type === 'video'
+                ? "Describe this video for people who can't see it"
+                : IMAGE_SAFETY_MESSAGES.altTextPrompt
+            }
+            {...register('altText')}
+            error={formState.errors.altText?.message}
+            disabled={saving}
+          />
+          <Checkbox
+            label={IMAGE_SAFETY_MESSAGES.markSensitive}
+            hint={IMAGE_SAFETY_MESSAGES.markSensitiveHint}
+            {...register('sensitive')}
+            disabled={saving}
+          />
+        </>
+      ) : null}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onDone} disabled={saving}>
           Cancel

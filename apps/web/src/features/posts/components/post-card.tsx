@@ -2,6 +2,7 @@ import type { PostDto } from '@kindred/contracts';
 import { useId, useState } from 'react';
 import { ActionMenu, type ActionMenuItem } from '../../../components/ui/action-menu';
 import { Card } from '../../../components/ui/card';
+import { SensitiveImage } from '../../../components/ui/sensitive-image';
 import { getStoredUserId } from '../../../lib/storage';
 import { useMemberSafetyActions } from '../../blocks';
 import { useReportAction } from '../../moderation';
@@ -132,7 +133,14 @@ export function PostCard({
         {post.description ? <p className={styles.postCardDescription}>{post.description}</p> : null}
       </div>
       {post.media ? (
-        <PostMedia media={post.media} title={post.title} priority={priorityMedia} />
+        <SensitiveImage sensitive={post.sensitive}>
+          <PostMedia
+            media={post.media}
+            title={post.title}
+            authorFirstName={post.userId?.firstName}
+            priority={priorityMedia}
+          />
+        </SensitiveImage>
       ) : null}
 
       <div className={styles.postCardActions}>

@@ -186,7 +186,13 @@ describe('a feed', () => {
           posts: [
             buildPost({
               privacy: 'followers',
-              media: { url: '/api/media/v.mp4', type: 'video', width: 640, height: 360 },
+              media: {
+                url: '/api/media/v.mp4',
+                type: 'video',
+                width: 640,
+                height: 360,
+                altText: null,
+              },
               canDelete: true,
             }),
           ],

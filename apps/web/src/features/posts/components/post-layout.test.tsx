@@ -21,12 +21,24 @@ describe('post media keep their box before they load', () => {
       buildPost({
         _id: ids(2),
         title: 'Harbour',
-        media: { url: '/api/media/a.webp', type: 'image', width: 1600, height: 1000 },
+        media: {
+          url: '/api/media/a.webp',
+          type: 'image',
+          width: 1600,
+          height: 1000,
+          altText: 'Harbour',
+        },
       }),
       buildPost({
         _id: ids(3),
         title: 'Lighthouse',
-        media: { url: '/api/media/b.webp', type: 'image', width: 900, height: 1400 },
+        media: {
+          url: '/api/media/b.webp',
+          type: 'image',
+          width: 900,
+          height: 1400,
+          altText: 'Lighthouse',
+        },
       }),
     ]);
     const first = await screen.findByRole('img', { name: 'Harbour' });
@@ -48,12 +60,24 @@ describe('post media keep their box before they load', () => {
       buildPost({
         _id: ids(1),
         title: 'Old photo',
-        media: { url: '/api/media/a.webp', type: 'image', width: null, height: null },
+        media: {
+          url: '/api/media/a.webp',
+          type: 'image',
+          width: null,
+          height: null,
+          altText: 'Old photo',
+        },
       }),
       buildPost({
         _id: ids(2),
         title: 'Old clip',
-        media: { url: '/api/media/v.webm', type: 'video', width: null, height: null },
+        media: {
+          url: '/api/media/v.webm',
+          type: 'video',
+          width: null,
+          height: null,
+          altText: null,
+        },
       }),
     ]);
     const photo = await screen.findByRole('img', { name: 'Old photo' });
@@ -68,7 +92,7 @@ describe('post media keep their box before they load', () => {
     feedOf([
       buildPost({
         title: 'Waves',
-        media: { url: '/api/media/v.mp4', type: 'video', width: 640, height: 360 },
+        media: { url: '/api/media/v.mp4', type: 'video', width: 640, height: 360, altText: null },
       }),
     ]);
     const card = await screen.findByRole('article', { name: 'Waves' });

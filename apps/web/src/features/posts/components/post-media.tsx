@@ -1,4 +1,4 @@
-import type { PostMedia as PostMediaDto } from '@kindred/contracts';
+import { defaultAltText, type PostMedia as PostMediaDto } from '@kindred/contracts';
 import styles from './post-card.module.css';
 
 /** Box shapes for media whose size the API does not know (posts from before sizes were kept). */
@@ -8,6 +8,8 @@ const DEFAULT_VIDEO_SIZE = { width: 16, height: 9 };
 export interface PostMediaProps {
   media: PostMediaDto;
   title: string;
+  /** The author's first name, for the neutral description of an undescribed image ("Photo by Ana"). */
+  authorFirstName: string | null | undefined;
   /** The feed's first picture: fetched at once and first, not lazily (it is the largest paint). */
   priority?: boolean;
 }
@@ -24,7 +26,7 @@ export interface PostMediaProps {
  * plays) go without it: many are recorded without a seek index, and the seek would leave a
  * spinner over the frame. Until the frame arrives the reserved box is tinted.
  */
-export function PostMedia({ media, title, priority = false }: PostMediaProps) {
+export function PostMedia({ media, title, authorFirstName, priority = false }: PostMediaProps) {
   const fallback = media.type === 'video' ? DEFAULT_VIDEO_SIZE : DEFAULT_IMAGE_SIZE;
   const known = media.width !== null && media.height !== null;
   const width = known ? media.width! : fallback.width;
@@ -44,7 +46,7 @@ export function PostMedia({ media, title, priority = false }: PostMediaProps) {
         controls
         preload="metadata"
         playsInline
-        aria-label={`Video: ${title}`}
+        aria-label={media.altText ?? `Video: ${title}`}
       />
     );
   }
@@ -52,7 +54,9 @@ export function PostMedia({ media, title, priority = false }: PostMediaProps) {
     <img
       className={styles.postCardMedia}
       src={media.url}
-      alt={title}
+      // The author's description, else a neutral one: never the file name, nor the post's title
+      // (which the card already reads out).
+      alt={media.altText ?? defaultAltText(authorFirstName)}
       {...size}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}

@@ -42,3 +42,11 @@ export function deletePhoto(userId: string, url: string) {
     `/profile/photo/${encodeURIComponent(userId)}/${encodeURIComponent(photoFileName(url))}`,
   );
 }
+
+/** PATCH /api/profile/photos/{filename} {altText}: the description of one of the member's photos. */
+export function describePhoto(url: string, altText: string | null): Promise<PhotoOrderResponse> {
+  return api.patch<PhotoOrderResponse>(
+    `/profile/photos/${encodeURIComponent(photoFileName(url))}`,
+    { altText },
+  );
+}

@@ -5,6 +5,7 @@ import { Modal } from '../../../components/ui/modal';
 import { postKeys } from '../../posts';
 import { profileKeys } from '../api/query-keys';
 import { PhotosStep } from '../wizard/photos-step';
+import { PhotoDescriptions } from './photo-descriptions';
 import { usePhotoUploads } from '../wizard/use-photo-uploads';
 import type { WizardPhoto } from '../wizard/wizard-form';
 
@@ -15,6 +16,8 @@ export interface ManagePhotosModalProps {
   plan: PlanId | null;
   photos: readonly string[];
   thumbnails: readonly string[];
+  /** Each photo's description (alt text), in the same order. */
+  photoAlts?: readonly (string | null)[];
 }
 
 /**
@@ -30,6 +33,7 @@ export function ManagePhotosModal({
   plan,
   photos,
   thumbnails,
+  photoAlts = [],
 }: ManagePhotosModalProps) {
   const queryClient = useQueryClient();
   const current: WizardPhoto[] = photos.map((url, index) => ({
@@ -82,6 +86,7 @@ export function ManagePhotosModal({
         onReorder={(next) => void reorder(next)}
         offerPlans
       />
+      <PhotoDescriptions userId={userId} photos={photos} thumbnails={thumbnails} alts={photoAlts} />
     </Modal>
   );
 }

@@ -7,12 +7,14 @@ export interface PhotoGalleryProps {
   name: string;
   photos: readonly string[];
   thumbnails: readonly string[];
+  /** The member's descriptions (alt text), in the same order; a neutral label stands in for none. */
+  alts?: readonly (string | null)[];
   /** Offers "Report photo" in the lightbox (other members' photos); gets the photo's URL. */
   onReport?: (photoUrl: string) => void;
 }
 
 /** A profile's photos as a grid; a photo opens larger in a lightbox with previous/next (SPEC §2). */
-export function PhotoGallery({ name, photos, thumbnails, onReport }: PhotoGalleryProps) {
+export function PhotoGallery({ name, photos, thumbnails, alts = [], onReport }: PhotoGalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
   const count = photos.length;
   const current = open === null ? undefined : photos[open];
@@ -37,7 +39,10 @@ export function PhotoGallery({ name, photos, thumbnails, onReport }: PhotoGaller
             >
               <img
                 src={thumbnails[index] ?? url}
-                alt={index === 0 ? `${name}'s profile picture` : `${name}'s photo ${index + 1}`}
+                alt={
+                  alts[index] ??
+                  (index === 0 ? `${name}'s profile picture` : `${name}'s photo ${index + 1}`)
+                }
                 className={styles.image}
                 loading="lazy"
               />
@@ -53,7 +58,11 @@ export function PhotoGallery({ name, photos, thumbnails, onReport }: PhotoGaller
       >
         {current !== undefined && open !== null ? (
           <div className={styles.viewer} onKeyDown={onKeyDown}>
-            <img src={current} alt={`${name}'s photo ${open + 1}`} className={styles.viewerImage} />
+            <img
+              src={current}
+              alt={alts[open] ?? `${name}'s photo ${open + 1}`}
+              className={styles.viewerImage}
+            />
             {count > 1 ? (
               <div className={styles.viewerNav}>
                 <Button variant="secondary" size="sm" onClick={() => step(-1)}>

@@ -260,6 +260,7 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
                 name={profile.firstName}
                 photos={profile.photos}
                 thumbnails={profile.thumbnails}
+                alts={profile.photoAlts}
                 onReport={isOwn ? undefined : setReportedPhoto}
               />
             ) : (
@@ -310,6 +311,7 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
             plan={subscription.data?.planName ?? profile.plan ?? null}
             photos={profile.photos}
             thumbnails={profile.thumbnails}
+            photoAlts={profile.photoAlts}
           />
         </>
       ) : null}

@@ -23,6 +23,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     },
     photos: ['/api/media/a1.webp', '/api/media/a2.webp'],
     thumbnails: ['/api/media/a1-thumb.webp', '/api/media/a2-thumb.webp'],
+    photoAlts: [null, null],
     profilePicture: '/api/media/a1.webp',
     verifiedBadge: true,
     createdAt: '2026-01-01T00:00:00.000Z',

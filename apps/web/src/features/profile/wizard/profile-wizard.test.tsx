@@ -100,6 +100,7 @@ beforeEach(() => {
       success: true,
       url: `/api/media/p${uploaded}.webp`,
       thumbnailUrl: `/api/media/p${uploaded}-thumb.webp`,
+      altText: null,
       message: 'Photo uploaded successfully',
     };
   });
@@ -108,6 +109,7 @@ beforeEach(() => {
     message: 'Photos updated',
     photos,
     thumbnails: photos.map((url) => url.replace('.webp', '-thumb.webp')),
+    photoAlts: photos.map(() => null),
     profilePicture: photos[0] ?? null,
   }));
 });

@@ -2,8 +2,12 @@ import { Card } from '../../../components/ui/card';
 import styles from '../components/account-forms.module.css';
 import { FollowRequests } from '../components/follow-requests';
 import { PrivacyForm } from '../components/privacy-form';
+import { SensitiveMediaForm } from '../components/sensitive-media-form';
 
-/** Settings → Privacy & contact: the five contact controls, and the follow requests to answer. */
+/**
+ * Settings → Privacy & contact: the contact controls, what the member sees of sensitive images,
+ * and the follow requests to answer.
+ */
 export function PrivacySection() {
   return (
     <Card as="section" padding="lg" aria-labelledby="settings-privacy-title">
@@ -13,6 +17,12 @@ export function PrivacySection() {
           Who can reach me
         </h3>
         <PrivacyForm />
+      </section>
+      <section className={styles.part} aria-labelledby="settings-sensitive-title">
+        <h3 id="settings-sensitive-title" className={styles.heading}>
+          Sensitive content
+        </h3>
+        <SensitiveMediaForm />
       </section>
       <section className={styles.part} aria-labelledby="settings-requests-title">
         <h3 id="settings-requests-title" className={styles.heading}>
