@@ -51,7 +51,6 @@ export const DISCOVER_MESSAGES = {
   /** A distance filter needs the viewer's own place. */
   locationRequired: 'Add your location to your profile to filter by distance',
   boosted: `Your profile is boosted for ${DISCOVER_LIMITS.boostMinutes} minutes`,
-  verifiedOnlyUnavailable: 'Photo verification is not available yet',
   // Client-side words.
   loadFailed: 'Could not load members near you.',
   noneFound: 'Nobody matches your filters yet. Try widening them.',

@@ -572,6 +572,17 @@ describe('advanced filters', () => {
     }
   });
 
+  it('photo-verified only keeps the members whose selfie matched their photos', async () => {
+    const place = randomPlace();
+    const viewer = await member(place, { user: planFields('professional') });
+    const verified = await member(place, { user: { photoVerifiedAt: t.clock.now() } });
+    const unverified = await member(place);
+    expect(await idsNear(viewer, { verifiedOnly: true })).toEqual([verified.user.id]);
+    expect(new Set(await idsNear(viewer, { verifiedOnly: false }))).toEqual(
+      new Set([verified.user.id, unverified.user.id]),
+    );
+  });
+
   it('interests in common and recently active filter on a plan with them', async () => {
     const place = randomPlace();
     const now = t.clock.now();

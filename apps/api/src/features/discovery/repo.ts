@@ -42,6 +42,8 @@ export interface DiscoverFilters {
   interests?: readonly Interest[];
   /** Signed in since this time. */
   activeSince?: Date;
+  /** Photo-verified members only. */
+  photoVerifiedOnly?: boolean;
 }
 
 /**
@@ -139,6 +141,7 @@ function filterConditions(filters: DiscoverFilters): SQL[] {
   if (filters.interests?.length) {
     conditions.push(sql`${profiles.interests} && ${textArray(filters.interests)}`);
   }
+  if (filters.photoVerifiedOnly) conditions.push(sql`${users.photoVerifiedAt} is not null`);
   if (filters.activeSince) {
     conditions.push(sql`${users.lastLoginAt} >= ${timeParam(filters.activeSince)}`);
   }

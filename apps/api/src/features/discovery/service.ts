@@ -111,7 +111,6 @@ export async function discover(
 ): Promise<Omit<DiscoverPage, 'success'>> {
   const now = context.clock.now();
   if (usesAdvancedFilters(query)) await requireEntitlement(context, viewerId, 'advancedFilters');
-  if (query.verifiedOnly) throw badRequest(DISCOVER_MESSAGES.verifiedOnlyUnavailable);
   const viewer = await viewerProfile(context.db, viewerId);
   assertMayFilterByDistance(viewer.place, query.maxDistanceKm);
 
@@ -123,6 +122,7 @@ export async function discover(
     genders: query.gender,
     sexualities: query.sexuality,
     interests: query.interests,
+    photoVerifiedOnly: query.verifiedOnly,
     activeSince: query.recentlyActive
       ? new Date(start.asOf.getTime() - DISCOVER_LIMITS.recentlyActiveDays * DAY_MS)
       : undefined,
