@@ -9,6 +9,8 @@ export default defineConfig({
     'src/cli/db-backup.ts',
     'src/cli/db-restore.ts',
     'src/cli/db-export-to.ts',
+    // The face model's worker thread (features/photo-verification/face-model.ts starts it).
+    'src/features/photo-verification/face-worker.ts',
     // The NSFW model's worker threads (features/image-safety/nsfw-model.ts starts them).
     'src/features/image-safety/nsfw-worker.ts',
   ],

@@ -13,6 +13,7 @@ import { billingRoutes, billingWebhookRoutes } from './features/billing/index.js
 import { blockRoutes } from './features/blocks/index.js';
 import { commentRoutes } from './features/comments/index.js';
 import { connectionRoutes } from './features/connections/index.js';
+import { discoveryRoutes } from './features/discovery/index.js';
 import { entitlementRoutes } from './features/entitlements/index.js';
 import { geoRoutes } from './features/geo/index.js';
 import { healthRoutes } from './features/health/index.js';
@@ -21,6 +22,7 @@ import { mediaRoutes } from './features/media-access/index.js';
 import { matchRoutes } from './features/matches/index.js';
 import { messageRoutes } from './features/messages/index.js';
 import { moderationRoutes } from './features/moderation/index.js';
+import { photoVerificationRoutes } from './features/photo-verification/index.js';
 import { notificationRoutes, notificationStreamRoutes } from './features/notifications/index.js';
 import { postRoutes } from './features/posts/index.js';
 import { profileRoutes } from './features/profiles/index.js';
@@ -39,6 +41,7 @@ const UNLOGGED_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
 export const MULTIPART_PATHS = [
   '/profile/upload-photo',
   '/posts/create',
+  '/verification/photo',
   // A message with an image (a text message is JSON).
   /^\/conversations\/[^/]+\/messages$/,
 ] as const;
@@ -100,7 +103,7 @@ export function createApp(context: AppContext): Express {
   );
 
   // Powerful browser features stay off unless a page needs them: the login may share where the
-  // member is; nothing uses the camera yet (photo verification will turn camera=(self) on).
+  // member is; photo verification takes a selfie with the camera.
   app.use((_req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     next();
@@ -146,8 +149,10 @@ export function createApp(context: AppContext): Express {
   api.use(commentRoutes(context));
   api.use(connectionRoutes(context));
   api.use(moderationRoutes(context));
+  api.use(photoVerificationRoutes(context));
   api.use(blockRoutes(context));
   api.use(messageRoutes(context));
+  api.use(discoveryRoutes(context));
   api.use(apiNotFound);
   api.use(errorHandler);
   app.use('/api', api);
@@ -160,7 +165,7 @@ export function createApp(context: AppContext): Express {
   return app;
 }
 
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(), usb=()';
+const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(self), payment=(), usb=()';
 
 /**
  * Members' pages are private and reachable only after signing in: crawlers may index the sign-in

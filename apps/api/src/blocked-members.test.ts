@@ -204,6 +204,8 @@ const READS_UNCHANGED_BY_BLOCKS: Record<string, string> = {
     "the blocker's own list of whom they blocked (features/blocks/blocks.test.ts: the blocked member's list never shows the blocker)",
   'GET /api/moderation/reports': 'moderators see every report, whatever blocks they hold',
   'GET /api/moderation/log': 'moderators see every action, whatever blocks they hold',
+  'GET /api/moderation/photo-verifications':
+    'moderators see every selfie waiting for review, whatever blocks they hold',
 };
 
 interface WriteScene extends Scene {
@@ -416,6 +418,10 @@ const OWN_ONLY: Record<string, string> = {
   'POST /api/reports':
     'goes to the moderators, never to the reported member (the report dialog blocks at the same time)',
   'POST /api/moderation/reports/:id/resolve': 'moderators only',
+  'GET /api/verification/photo': "the caller's own verification state",
+  'POST /api/verification/photo/challenge': "the caller's own challenge",
+  'POST /api/verification/photo': "the caller's own selfie against their own photos",
+  'POST /api/moderation/photo-verifications/:id/decision': 'moderators only',
   'POST /api/users/signup': "the caller's own account",
   'POST /api/users/login': "the caller's own account",
   'POST /api/users/logout': "the caller's own session",

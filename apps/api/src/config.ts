@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseEnvFile } from 'dotenv';
-import { PAYMENT_PROVIDERS, type PaidPlanId } from '@kindred/contracts';
+import {
+  PAYMENT_PROVIDERS,
+  PHOTO_POSES,
+  type PaidPlanId,
+  type PhotoPose,
+} from '@kindred/contracts';
 import { z } from 'zod';
 
 /**
@@ -67,6 +72,8 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   IMAGE_SAFETY_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  PHOTO_VERIFICATION_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  PHOTO_VERIFICATION_TEST_POSE: optionalString.pipe(z.enum(PHOTO_POSES).optional()),
   PAYMENTS_PROVIDER: optionalString.pipe(
     z.enum(PAYMENT_PROVIDERS, 'must be test or stripe').optional(),
   ),
@@ -135,6 +142,11 @@ export interface Config {
   databaseConnectTimeoutMs: number;
   /** Worker threads scoring images with the NSFW model (features/image-safety); each holds ~150 MB. */
   imageSafetyWorkers: number;
+  /**
+   * features/photo-verification: worker threads running the face model (~200 MB each), and
+   * `testPose`, a pose every challenge asks for (browser journeys only; refused in production).
+   */
+  photoVerification: { workers: number; fixedPose?: PhotoPose };
   /** Who takes payment for paid plans (features/billing). */
   payments: PaymentsConfig;
   /**
@@ -245,6 +257,12 @@ export function loadConfig(
     );
   }
 
+  if (isProduction && e.PHOTO_VERIFICATION_TEST_POSE) {
+    // A fixed pose would let an old selfie answer every challenge.
+    throw new ConfigError(
+      'Invalid configuration:\n  PHOTO_VERIFICATION_TEST_POSE: for browser journeys only, never with NODE_ENV=production',
+    );
+  }
   const payments = paymentsConfig(e, isProduction);
   const mediaStorage = mediaStorageConfig(e);
 
@@ -278,6 +296,10 @@ export function loadConfig(
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     imageSafetyWorkers: e.IMAGE_SAFETY_WORKERS,
+    photoVerification: {
+      workers: e.PHOTO_VERIFICATION_WORKERS,
+      fixedPose: e.PHOTO_VERIFICATION_TEST_POSE,
+    },
     payments,
     redisUrl: e.REDIS_URL,
     mediaStorage,

@@ -59,6 +59,15 @@ import {
   RestrictedMemberPageSchema,
 } from './responses.js';
 import {
+  PhotoChallengeResponseSchema,
+  PhotoVerificationDecisionResponseSchema,
+  PhotoVerificationDecisionSchema,
+  PhotoVerificationFieldsSchema,
+  PhotoVerificationQueueResponseSchema,
+  PhotoVerificationResponseSchema,
+  PhotoVerificationStatusResponseSchema,
+} from './photo-verification.js';
+import {
   MarkNotificationsReadResponseSchema,
   NotificationPageSchema,
   NotificationSettingsResponseSchema,
@@ -515,6 +524,36 @@ export const API_ROUTES = [
     response: RestrictedMemberPageSchema,
   },
   { method: 'GET', path: '/api/mutes/:userId', response: MuteStateResponseSchema },
+
+  // Photo verification (the member) and its review (moderators and admins)
+  {
+    method: 'GET',
+    path: '/api/verification/photo',
+    response: PhotoVerificationStatusResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/verification/photo/challenge',
+    response: PhotoChallengeResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/verification/photo',
+    upload: 'selfie',
+    body: PhotoVerificationFieldsSchema,
+    response: PhotoVerificationResponseSchema,
+  },
+  {
+    method: 'GET',
+    path: '/api/moderation/photo-verifications',
+    response: PhotoVerificationQueueResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/moderation/photo-verifications/:id/decision',
+    body: PhotoVerificationDecisionSchema,
+    response: PhotoVerificationDecisionResponseSchema,
+  },
 
   // Reports (any member) and moderation (moderators and admins)
   {

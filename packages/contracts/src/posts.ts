@@ -258,6 +258,8 @@ export interface AuthorSummary {
   /** URL of the profile picture's thumbnail, or null. */
   profilePicture: string | null;
   verifiedBadge: boolean;
+  /** A selfie matched the member's photos (features/photo-verification): the photo-verified mark. */
+  photoVerified: boolean;
 }
 
 export interface PostMedia {

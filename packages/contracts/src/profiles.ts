@@ -294,6 +294,8 @@ export interface Profile {
   photoAlts: (string | null)[];
   profilePicture: string | null;
   verifiedBadge: boolean;
+  /** A selfie matched the member's photos (features/photo-verification): the photo-verified mark. */
+  photoVerified: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -164,6 +164,7 @@ export const AuthorSummarySchema = z
     lastName: z.string(),
     profilePicture: nullableString,
     verifiedBadge: z.boolean(),
+    photoVerified: z.boolean(),
   })
   .meta(MEMBER_DATA) satisfies z.ZodType<AuthorSummary>;
 
@@ -178,6 +179,7 @@ export const SearchSuggestionSchema = z
     lastName: z.string(),
     profilePicture: nullableString,
     verifiedBadge: z.boolean().optional(),
+    photoVerified: z.boolean().optional(),
   })
   .meta(MEMBER_DATA) satisfies z.ZodType<SearchSuggestion>;
 
@@ -199,6 +201,7 @@ export const PublicUserSchema = z
     profilePicture: nullableString,
     photos: z.array(z.string()),
     verifiedBadge: z.boolean(),
+    photoVerified: z.boolean(),
     isVerified: z.boolean(),
     isPhoneVerified: z.boolean(),
     // The member's own record only, like email and role.
@@ -380,6 +383,7 @@ export const ProfileSchema = z
     photoAlts: z.array(nullableString),
     profilePicture: nullableString,
     verifiedBadge: z.boolean(),
+    photoVerified: z.boolean(),
     createdAt: isoDate,
     updatedAt: isoDate,
   })
@@ -680,6 +684,13 @@ const ReportSnapshotSchema = z.discriminatedUnion('type', [
     photos: z.array(z.string()),
   }),
   z.strictObject({ type: z.literal('photo'), url: z.string(), thumbnailUrl: z.string() }),
+  z.strictObject({
+    type: z.literal('message'),
+    conversationId: z.string(),
+    text: nullableString,
+    image: z.strictObject({ url: z.string(), altText: nullableString }).nullable(),
+    createdAt: isoDate,
+  }),
 ]) satisfies z.ZodType<ReportSnapshot>;
 
 const CaseReportSchema = z.strictObject({

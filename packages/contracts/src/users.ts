@@ -16,6 +16,8 @@ export interface MemberSummary {
   /** URL of the profile picture's thumbnail, or null when the member has no photo yet. */
   profilePicture: string | null;
   verifiedBadge: boolean;
+  /** A selfie matched the member's photos (features/photo-verification): the photo-verified mark. */
+  photoVerified: boolean;
 }
 
 /** GET /users/{id} → user. `email` only when it is the member themself. */
@@ -33,6 +35,8 @@ export interface PublicUser {
   profilePicture: string | null;
   photos: string[];
   verifiedBadge: boolean;
+  /** A selfie matched the member's photos (features/photo-verification): the photo-verified mark. */
+  photoVerified: boolean;
   /** Email verified. */
   isVerified: boolean;
   isPhoneVerified: boolean;
@@ -110,7 +114,7 @@ export type SearchSuggestion = Pick<
   MemberSummary,
   '_id' | 'firstName' | 'lastName' | 'profilePicture'
 > &
-  Partial<Pick<MemberSummary, 'verifiedBadge'>>;
+  Partial<Pick<MemberSummary, 'verifiedBadge' | 'photoVerified'>>;
 
 export interface UserSearchResponse {
   success: true;

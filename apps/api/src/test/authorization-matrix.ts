@@ -1,7 +1,7 @@
 import { API_ROUTES, routeKey, type ApiRoute } from '@kindred/contracts/api-routes';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { followRequests, matches, reports } from '../db/schema.js';
+import { followRequests, matches, photoVerifications, reports } from '../db/schema.js';
 import type { AppContext } from '../context.js';
 import type { TestApp } from './app.js';
 import {
@@ -203,6 +203,22 @@ async function freshFollowRequest(w: World) {
     .insert(followRequests)
     .values({ followerId: requester.id, followeeId: w.owner.user.id })
     .returning();
+  return row!.id;
+}
+
+/** A photo-verification attempt of the owner's, as issued (a challenge) or waiting for review. */
+async function photoChallengeFor(w: World, status: 'challenged' | 'in-review') {
+  const now = w.t.context.clock.now();
+  const [row] = await w.t.context.db
+    .insert(photoVerifications)
+    .values({
+      userId: w.owner.user.id,
+      pose: 'tilt-left',
+      status,
+      expiresAt: new Date(now.getTime() + 60_000),
+      submittedAt: status === 'in-review' ? now : null,
+    })
+    .returning({ id: photoVerifications.id });
   return row!.id;
 }
 
@@ -446,6 +462,13 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       body: { photos: (await ownerPhotos(w)).reverse() },
     }),
   },
+  'PATCH /api/profile/photos/:filename': {
+    access: 'owner', // another member's photo is not theirs to describe: "not found"
+    attempt: async (w) => ({
+      path: `/api/profile/photos/${w.photoFilename}`,
+      body: { altText: 'Described by whoever sent this' },
+    }),
+  },
   'DELETE /api/profile/photo/:userId/:filename': {
     access: 'owner',
     refused: 403,
@@ -468,6 +491,17 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/users/me/privacy': {
     access: 'member',
     attempt: async () => ({ path: '/api/users/me/privacy' }),
+  },
+  'GET /api/users/me/sensitive-media': {
+    access: 'member',
+    attempt: async () => ({ path: '/api/users/me/sensitive-media' }),
+  },
+  'PUT /api/users/me/sensitive-media': {
+    access: 'member', // each caller's own setting
+    attempt: async () => ({
+      path: '/api/users/me/sensitive-media',
+      body: { sensitiveMedia: 'blur' },
+    }),
   },
   'PUT /api/users/me/privacy': {
     access: 'member',
@@ -824,6 +858,39 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/moderation/log': {
     access: 'moderator',
     attempt: async () => ({ path: '/api/moderation/log' }),
+  },
+
+  // Photo verification: each member's own state and challenges; the review is for moderators.
+  'GET /api/verification/photo': {
+    access: 'member',
+    attempt: async () => ({ path: '/api/verification/photo' }),
+  },
+  'POST /api/verification/photo/challenge': {
+    access: 'member',
+    ok: 201,
+    attempt: async () => ({ path: '/api/verification/photo/challenge' }),
+  },
+  'POST /api/verification/photo': {
+    // Answering the owner's challenge: another member is told it does not exist.
+    access: 'owner',
+    mayChange: ['photo_verifications'], // the attempt itself issues the owner's challenge
+    attempt: async (w) => ({
+      path: '/api/verification/photo',
+      body: { challengeId: await photoChallengeFor(w, 'challenged') },
+      upload: { field: 'selfie', file: await w.factories.plainJpeg(20, 20), filename: 's.jpg' },
+    }),
+  },
+  'GET /api/moderation/photo-verifications': {
+    access: 'moderator',
+    attempt: async () => ({ path: '/api/moderation/photo-verifications' }),
+  },
+  'POST /api/moderation/photo-verifications/:id/decision': {
+    access: 'moderator',
+    mayChange: ['photo_verifications'], // the attempt itself puts the owner's selfie in review
+    attempt: async (w) => ({
+      path: `/api/moderation/photo-verifications/${await photoChallengeFor(w, 'in-review')}/decision`,
+      body: { decision: 'refuse' },
+    }),
   },
 
   // Likes, passes and matches: acting on the owner as a target; lists are each caller's own.

@@ -45,6 +45,7 @@ export function presentProfile(
     location,
     ...presentPhotoList(photoRows),
     verifiedBadge: hasVerifiedBadge(user),
+    photoVerified: user.photoVerifiedAt !== null,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
   };

@@ -53,8 +53,10 @@ export {
   newAccountLimitEndsAt,
   privacySettingsOf,
   privacySettingsOfMany,
+  searchableMembersWhere,
   showsLocationTo,
 } from './privacy-settings.js';
 export { userRoutes } from './routes.js';
 export { memberSessionRoutes } from './session-routes.js';
 export { saveEmail } from './credentials.js';
+export { clearPhotoVerified, markPhotoVerified, readPhotoVerified } from './photo-verified.js';

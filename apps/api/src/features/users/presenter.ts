@@ -36,6 +36,7 @@ export function presentPublicUser(
     profilePicture: photoUrls[0] ?? null,
     photos: photoUrls,
     verifiedBadge: hasVerifiedBadge(user),
+    photoVerified: user.photoVerifiedAt !== null,
     isVerified: user.emailVerifiedAt !== null,
     isPhoneVerified: user.phoneVerifiedAt !== null,
   };

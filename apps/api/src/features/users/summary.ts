@@ -29,6 +29,7 @@ export const memberSummaryColumns = {
   emailVerifiedAt: users.emailVerifiedAt,
   totpEnabledAt: users.totpEnabledAt,
   phoneVerifiedAt: users.phoneVerifiedAt,
+  photoVerifiedAt: users.photoVerifiedAt,
   thumbnailKey: photos.thumbnailKey,
 };
 
@@ -70,6 +71,7 @@ export function toMemberSummary(
     firstName: string;
     lastName: string;
     thumbnailKey: string | null;
+    photoVerifiedAt: Date | null;
   },
 ): MemberSummary {
   return {
@@ -78,5 +80,6 @@ export function toMemberSummary(
     lastName: row.lastName,
     profilePicture: row.thumbnailKey ? mediaUrl(row.thumbnailKey) : null,
     verifiedBadge: hasVerifiedBadge(row),
+    photoVerified: row.photoVerifiedAt !== null,
   };
 }
