@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, lte, ne, sql } from 'drizzle-orm';
 import session, { type SessionData } from 'express-session';
 import type { Database } from '../db/client.js';
-import { sessions } from '../db/schema.js';
+import { sessions, users } from '../db/schema.js';
 import { systemClock, type Clock } from '../platform/clock.js';
 import {
   CLOSED_EVENT,
@@ -130,12 +130,20 @@ export class DatabaseSessionStore extends session.Store {
         userId: sessions.userId,
         publicId: sessions.publicId,
         lastActiveAt: sessions.lastActiveAt,
+        memberStatus: users.status,
       })
       .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.sid, sid))
       .then(({ 0: row }) => {
         if (!row || row.expiresAt.getTime() <= Date.now()) return callback(undefined, null);
         const data = row.data as SessionData;
+        // A signed-in session serves an active member only. Every status change ends the
+        // member's sessions; this holds even if one was missed (a change made outside the app).
+        // A half-signed-in session may belong to a disabled member: signing in re-enables.
+        if (data.auth?.stage === 'full' && row.memberStatus !== 'active') {
+          return callback(undefined, null);
+        }
         if (row.userId && data.auth?.stage === 'full') {
           this.remember(sid, readNumber, {
             data: structuredClone(data),
