@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   characterCount,
-  IMAGE_SAFETY_MESSAGES,
   MESSAGE_ALT_TEXT_MAX_LENGTH,
   MESSAGE_TEXT_MAX_LENGTH,
   POST_IMAGE_MAX_BYTES,
@@ -11,10 +10,10 @@ import { clsx } from 'clsx';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { AltTextField } from '../../../components/ui/alt-text-field';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { fieldClassNames } from '../../../components/ui/field-shell';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { useSendChatMessage } from '../api/chat-messages';
 import { MESSAGING_UI as M } from '../messages';
@@ -139,8 +138,7 @@ export function Composer({ conversationId, onClosed }: ComposerProps) {
         <div className={styles.attachment}>
           {attachment ? <img className={styles.preview} src={attachment.url} alt="" /> : null}
           <div className={styles.attachmentFields}>
-            <TextField
-              label={IMAGE_SAFETY_MESSAGES.altTextPrompt}
+            <AltTextField
               disabled={sending}
               error={formState.errors.altText?.message}
               {...register('altText')}
