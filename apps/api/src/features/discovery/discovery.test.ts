@@ -17,7 +17,7 @@ import {
   profiles,
 } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { signedInUser, type UserRow } from '../../test/factories.js';
+import { planFieldsFor, signedInUser, type UserRow } from '../../test/factories.js';
 import { disableMember } from '../posts/test-factories.js';
 import { cellOf, haversineKm } from './geo-grid.js';
 import { giveProfile, randomPlace, type ProfileFields } from './test-factories.js';
@@ -48,19 +48,13 @@ interface Member {
 type Place = { latitude: number; longitude: number };
 type Query = Record<string, string | number | boolean | undefined>;
 
-function planFields(plan: 'free' | 'beginner' | 'professional') {
-  return plan === 'free'
-    ? { plan, subscriptionStatus: 'trial' as const, trialEndDate: new Date(Date.now() + 60 * DAY) }
-    : { plan, subscriptionStatus: 'active' as const, trialEndDate: null };
-}
-
 /** A signed-in member with a finished profile (at `place`, unless `latitude` says otherwise). */
 async function member(
   place: Place | null,
   fields: ProfileFields & { user?: Partial<typeof users.$inferInsert> } = {},
 ): Promise<Member> {
   const { user: userFields, ...profile } = fields;
-  const created = await signedInUser(t.context, { ...planFields('free'), ...userFields });
+  const created = await signedInUser(t.context, userFields);
   await giveProfile(t.context, created.user.id, { ...place, ...profile });
   return created;
 }
@@ -464,7 +458,9 @@ describe('boosts', () => {
     const place = randomPlace();
     const viewer = await member(place);
     const near = await member(place);
-    const far = await member(eastOf(place, 200), { user: planFields('professional') });
+    const far = await member(eastOf(place, 200), {
+      user: planFieldsFor('professional', t.clock.now()),
+    });
 
     const boosted = await request(t.app).post('/api/boost').set('Cookie', far.cookie);
     expect(boosted.status).toBe(200);
@@ -498,7 +494,9 @@ describe('boosts', () => {
     const place = randomPlace();
     const viewer = await member(place);
     const first = await member(place, { interests: ['Travel', 'Music'] });
-    const second = await member(eastOf(place, 50), { user: planFields('professional') });
+    const second = await member(eastOf(place, 50), {
+      user: planFieldsFor('professional', t.clock.now()),
+    });
     const page1 = await discover(viewer, { maxDistanceKm: 100, limit: 1 });
     expect(page1.body.members.map((card: DiscoverMember) => card._id)).toEqual([first.user.id]);
     expect((await request(t.app).post('/api/boost').set('Cookie', second.cookie)).status).toBe(200);
@@ -519,7 +517,9 @@ describe('boosts', () => {
   });
 
   it('refuses a second boost before the plan allows it, with when, and only one of many at once', async () => {
-    const booster = await member(randomPlace(), { user: planFields('professional') });
+    const booster = await member(randomPlace(), {
+      user: planFieldsFor('professional', t.clock.now()),
+    });
     const attempts = await Promise.all(
       Array.from({ length: 5 }, () =>
         request(t.app).post('/api/boost').set('Cookie', booster.cookie),
@@ -574,7 +574,7 @@ describe('advanced filters', () => {
 
   it('photo-verified only keeps the members whose selfie matched their photos', async () => {
     const place = randomPlace();
-    const viewer = await member(place, { user: planFields('professional') });
+    const viewer = await member(place, { user: planFieldsFor('professional', t.clock.now()) });
     const verified = await member(place, { user: { photoVerifiedAt: t.clock.now() } });
     const unverified = await member(place);
     expect(await idsNear(viewer, { verifiedOnly: true })).toEqual([verified.user.id]);
@@ -586,7 +586,7 @@ describe('advanced filters', () => {
   it('interests in common and recently active filter on a plan with them', async () => {
     const place = randomPlace();
     const now = t.clock.now();
-    const viewer = await member(place, { user: planFields('beginner') });
+    const viewer = await member(place, { user: planFieldsFor('beginner', t.clock.now()) });
     const music = await member(place, { interests: ['Music', 'Cars'] });
     const art = await member(place, {
       interests: ['Art'],
@@ -608,7 +608,7 @@ describe('advanced filters', () => {
 describe('coordinates', () => {
   it('appear in no answer (cards, cursors, boosts)', async () => {
     const place = { latitude: 12.345678, longitude: 98.765432 };
-    const viewer = await member(place, { user: planFields('professional') });
+    const viewer = await member(place, { user: planFieldsFor('professional', t.clock.now()) });
     await member({ latitude: 12.354321, longitude: 98.756789 });
     await member({ latitude: 12.333333, longitude: 98.777777 });
     const bodies = [

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boosts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { explainStatement } from '../../test/explain.js';
 import { signedInUser } from '../../test/factories.js';
 import { giveProfile, randomPlace } from './test-factories.js';
 
@@ -21,20 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function inlineParams(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
-}
-
-async function explain(text: string, params: unknown[]): Promise<string> {
-  const result = await t.context.db.execute(sql.raw(`explain ${inlineParams(text, params)}`));
-  return (result as unknown as { rows: Record<string, string>[] }).rows
-    .map((row) => Object.values(row)[0])
-    .join('\n');
-}
 
 /** Members spread over the globe, each with a profile picture, and boosts that ended long ago. */
 async function seedTheWorld(count: number) {
@@ -101,7 +88,8 @@ describe('the Discover query plan', () => {
     // The viewer's place, the boosted members, their cards, then the bands up to 25 km (10, 25).
     expect(statements).toHaveLength(5);
     const plans: string[] = [];
-    for (const statement of statements) plans.push(await explain(statement.text, statement.params));
+    for (const statement of statements)
+      plans.push(await explainStatement(t.context.db, statement.text, statement.params));
     for (const plan of plans) {
       expect(plan).not.toMatch(/Seq Scan on (profiles|users|photos|boosts)\b/);
     }
