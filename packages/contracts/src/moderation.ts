@@ -38,6 +38,7 @@ export const REPORT_TARGET_LABELS: Readonly<Record<ReportTargetType, string>> = 
   post: 'Post',
   comment: 'Comment',
   photo: 'Photo',
+  message: 'Message',
 };
 
 export const MODERATION_ACTION_LABELS: Readonly<Record<ModerationAction, string>> = {
@@ -59,7 +60,7 @@ export const REPORT_MESSAGES = {
     'Thank you. Our moderators will look at your report, and you have blocked this member.',
   alreadyReported: 'You have already reported this. Our moderators will look at it.',
   notFound: 'There is nothing to report here: it is gone or you cannot see it.',
-  ownContent: 'You cannot report yourself or your own posts, comments and photos.',
+  ownContent: 'You cannot report yourself or your own posts, comments, photos and messages.',
   noteTooLong: `Notes can be at most ${REPORT_NOTE_MAX_LENGTH} characters`,
   reasonRequired: 'Choose a reason',
   invalidPhoto: 'Invalid photo',
@@ -85,7 +86,7 @@ export const MODERATION_MESSAGES = {
 } as const;
 
 /**
- * POST /reports. `targetId` is the member's, post's or comment's id; for a photo it is the photo's
+ * POST /reports. `targetId` is the member's, post's, comment's or message's id; for a photo it is the photo's
  * file name (the last part of its URL), the way photos are named everywhere else in the API.
  */
 export const ReportRequestSchema = z
@@ -175,7 +176,18 @@ export type ReportSnapshot =
       bio: string;
       photos: string[];
     }
-  | { type: 'photo'; url: string; thumbnailUrl: string };
+  | { type: 'photo'; url: string; thumbnailUrl: string }
+  /**
+   * A private message as it was when reported (kept sealed at rest like the message itself; only
+   * moderators read it). `image` is null for a text-only message.
+   */
+  | {
+      type: 'message';
+      conversationId: string;
+      text: string | null;
+      image: { url: string; altText: string | null } | null;
+      createdAt: string;
+    };
 
 /** One report inside a case, without who made it (reporters are never named, not even here). */
 export interface CaseReport {

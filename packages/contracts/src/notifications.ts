@@ -118,6 +118,8 @@ export const NotificationSchema = z.strictObject({
   post: NotificationPostSchema.optional(),
   /** comment (the new comment), reply (the reply), mention (the comment that mentions). */
   comment: NotificationCommentSchema.optional(),
+  /** message: the conversation the new messages are in (never their content). */
+  conversation: z.strictObject({ _id: z.string() }).optional(),
   /** ISO 8601: when the newest action of the item happened (a grouped item moves up). */
   createdAt: z.iso.datetime({ offset: true }),
   /** ISO 8601, or null while unread. */

@@ -12,7 +12,7 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const CODE_PURPOSES = ['email', 'phone', 'password_reset', 'email_change'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
-export const REPORT_TARGET_TYPES = ['member', 'post', 'comment', 'photo'] as const;
+export const REPORT_TARGET_TYPES = ['member', 'post', 'comment', 'photo', 'message'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = [

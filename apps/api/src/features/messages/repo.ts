@@ -298,6 +298,15 @@ export async function findMessage(
   return row;
 }
 
+/** A message by its id alone (reports name a message without its conversation). */
+export async function findReportableMessageRow(
+  db: Executor,
+  messageId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
+  return row;
+}
+
 /** Empties the sender's message (the row stays as the placeholder); the old row, or undefined. */
 export async function clearOwnMessage(
   db: Executor,
@@ -440,10 +449,18 @@ export async function findImageOwner(
   db: Executor,
   digest: string,
 ): Promise<
-  { conversationId: string; memberLow: string; memberHigh: string; closed: boolean } | undefined
+  | {
+      messageId: string;
+      conversationId: string;
+      memberLow: string;
+      memberHigh: string;
+      closed: boolean;
+    }
+  | undefined
 > {
   const [row] = await db
     .select({
+      messageId: chatMessages.id,
       conversationId: chatMessages.conversationId,
       memberLow: conversations.memberLow,
       memberHigh: conversations.memberHigh,
@@ -453,6 +470,16 @@ export async function findImageOwner(
     .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
     .where(and(eq(chatMessages.imageDigest, digest), isNull(chatMessages.deletedAt)));
   return row;
+}
+
+/** Whether anyone reported the message (moderators may then open its image). */
+export async function isReportedMessage(db: Executor, messageId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.targetType, 'message'), eq(reports.targetId, messageId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** An unmatch closes the pair's conversation (kept, hidden, no more messages). */

@@ -5,6 +5,7 @@ import type {
   ModerationMember,
   ReportReason,
 } from '@kindred/contracts';
+import type { AppContext } from '../../context.js';
 import type { ModeratedMember } from '../users/index.js';
 import type { CaseRow, LogRow, ReportRow } from './repo.js';
 import { presentSnapshot, type StoredSnapshot } from './snapshots.js';
@@ -44,6 +45,7 @@ export function presentCaseReport(row: ReportRow): CaseReport {
  * reports resolved before.
  */
 export function presentCase(
+  context: { config: Pick<AppContext['config'], 'dataEncryptionKey'> },
   group: CaseRow,
   onTarget: readonly ReportRow[],
   status: 'open' | 'resolved',
@@ -61,7 +63,7 @@ export function presentCase(
     targetMember: presentMember(
       newest.targetMemberId ? members.get(newest.targetMemberId) : undefined,
     ),
-    snapshot: presentSnapshot(first.snapshot as StoredSnapshot),
+    snapshot: presentSnapshot(context, first.snapshot as StoredSnapshot),
     reporterCount: reporters.size,
     reasons,
     reports: current.map(presentCaseReport),

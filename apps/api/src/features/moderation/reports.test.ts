@@ -127,7 +127,7 @@ describe('POST /api/reports', () => {
       const res = await report(me.cookie, body);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(
-        'You cannot report yourself or your own posts, comments and photos.',
+        'You cannot report yourself or your own posts, comments, photos and messages.',
       );
     }
     expect(await reportsOn(me.user.id)).toHaveLength(0);

@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { blockMember } from '../blocks/index.js';
 import { removeComment } from '../comments/index.js';
 import { deleteMediaFiles } from '../media/index.js';
+import { removeReportedMessage } from '../messages/index.js';
 import { markPostSensitiveByModerator, removePost } from '../posts/index.js';
 import { removePhoto } from '../profiles/index.js';
 import { suspendMember, unsafeMembersForModeration } from '../users/index.js';
@@ -77,7 +78,7 @@ export async function fileReport(
  * targets (for the case, its snapshot and earlier reports), and the reported members.
  */
 export async function listCases(
-  context: Pick<AppContext, 'db'>,
+  context: Pick<AppContext, 'db' | 'config'>,
   moderatorId: string,
   query: { status: ReportStatus; cursor?: string | undefined; limit: number },
 ): Promise<{ cases: ModerationCase[]; nextCursor: string | null }> {
@@ -96,6 +97,7 @@ export async function listCases(
   );
   const cases = items.map((group) =>
     presentCase(
+      context,
       group,
       onTargets.filter(
         (row) => row.targetType === group.targetType && row.targetId === group.targetId,
@@ -116,8 +118,8 @@ export interface Resolution {
  * POST /moderation/reports/:id/resolve. Resolves every open report on the report's target, in one
  * transaction with what the action does and its line in the moderation log:
  *  - dismiss: nothing else;
- *  - remove: the post, comment or photo is deleted through its feature (a member is suspended,
- *    not removed: 400);
+ *  - remove: the post, comment or photo is deleted through its feature, a message becomes the
+ *    "message deleted" placeholder (a member is suspended, not removed: 400);
  *  - suspend: the member's account is suspended with the note as the reason;
  *  - mark_sensitive: a post's media is covered for everyone but its author from now on (a post
  *    without media, or anything but a post: 400).
@@ -126,7 +128,7 @@ export interface Resolution {
  */
 export async function resolveReport(
   context: Pick<AppContext, 'db' | 'clock' | 'storage' | 'logger' | 'sessionStore' | 'mailer'> & {
-    config: Pick<AppContext['config'], 'supportEmail'>;
+    config: Pick<AppContext['config'], 'supportEmail' | 'dataEncryptionKey'>;
   },
   moderatorId: string,
   reportId: string,
@@ -147,7 +149,7 @@ export async function resolveReport(
     let mediaKeys: string[] = [];
     let suspended: { email: string; firstName: string } | undefined;
     if (resolution.action === 'remove') {
-      mediaKeys = await removeTarget(tx, report.targetType, report.targetId, now);
+      mediaKeys = await removeTarget(context, tx, report.targetType, report.targetId, now);
     } else if (resolution.action === 'mark_sensitive') {
       const marked =
         report.targetType === 'post' && (await markPostSensitiveByModerator(tx, report.targetId));
@@ -201,6 +203,7 @@ export async function resolveReport(
 
 /** Deletes the reported content through the feature that owns it; returns media keys to remove. */
 async function removeTarget(
+  context: { config: Pick<AppContext['config'], 'dataEncryptionKey'> },
   tx: Executor,
   targetType: ReportTargetType,
   targetId: string,
@@ -216,6 +219,8 @@ async function removeTarget(
       return [];
     case 'photo':
       return removePhoto(tx, targetId);
+    case 'message':
+      return removeReportedMessage(context, tx, targetId, now);
     case 'member':
       throw new AppError(400, MODERATION_MESSAGES.removeMember);
   }

@@ -1,8 +1,14 @@
 import { REPORT_MESSAGES, type ReportSnapshot, type ReportTargetType } from '@kindred/contracts';
+import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { findReportableComment } from '../comments/index.js';
 import { mediaUrl } from '../media/index.js';
+import {
+  findReportableMessage,
+  openMessageSnapshot,
+  type SealedMessageSnapshot,
+} from '../messages/index.js';
 import { findVisiblePost } from '../posts/index.js';
 import { findReportablePhoto } from '../profiles/index.js';
 import { findVisibleMemberWithProfile, photosOf } from '../users/index.js';
@@ -12,6 +18,8 @@ import { findVisibleMemberWithProfile, photosOf } from '../users/index.js';
  * the content does not erase the evidence. The text is kept; media are kept as their storage keys,
  * so a moderator can open them while the content exists — removing the content (by its author or a
  * moderator) removes the files too: we do not keep copies of pictures that may be unlawful to hold.
+ * A private message is kept sealed as it is in the messages table (messages' own key, opened only
+ * for the moderators' queue), so a report adds no readable copy of a conversation at rest.
  */
 export type StoredSnapshot =
   | {
@@ -25,7 +33,8 @@ export type StoredSnapshot =
     }
   | { type: 'comment'; content: string; postId: string; createdAt: string }
   | { type: 'member'; firstName: string; lastName: string; bio: string; photoKeys: string[] }
-  | { type: 'photo'; storageKey: string; thumbnailKey: string };
+  | { type: 'photo'; storageKey: string; thumbnailKey: string }
+  | SealedMessageSnapshot;
 
 export interface ReportTarget {
   /** The row's id (a photo's, when the report named the photo by its file name). */
@@ -117,11 +126,23 @@ async function findTarget(
         },
       };
     }
+    case 'message': {
+      const message = await findReportableMessage(db, reporterId, targetId);
+      if (!message) return undefined;
+      return {
+        targetId,
+        targetMemberId: message.senderId,
+        snapshot: message.snapshot,
+      };
+    }
   }
 }
 
-/** The snapshot as the moderation page shows it (media as URLs). */
-export function presentSnapshot(stored: StoredSnapshot): ReportSnapshot {
+/** The snapshot as the moderation page shows it (media as URLs, a message opened). */
+export function presentSnapshot(
+  context: { config: Pick<AppContext['config'], 'dataEncryptionKey'> },
+  stored: StoredSnapshot,
+): ReportSnapshot {
   switch (stored.type) {
     case 'post':
       return {
@@ -151,5 +172,7 @@ export function presentSnapshot(stored: StoredSnapshot): ReportSnapshot {
         url: mediaUrl(stored.storageKey),
         thumbnailUrl: mediaUrl(stored.thumbnailKey),
       };
+    case 'message':
+      return openMessageSnapshot(context, stored);
   }
 }

@@ -33,6 +33,14 @@ export interface ItemParts {
   commentTexts: ReadonlyMap<string, string>;
 }
 
+/** A message item's conversation: the one its group key (`message:<id>`) names. */
+function conversationOf(row: NotificationRow): string | null {
+  const prefix = 'message:';
+  return row.type === 'message' && row.groupKey?.startsWith(prefix)
+    ? row.groupKey.slice(prefix.length)
+    : null;
+}
+
 export function presentNotifications(
   rows: readonly NotificationRow[],
   parts: ItemParts,
@@ -70,6 +78,8 @@ export function presentNotifications(
         excerpt: excerpt(parts.commentTexts.get(row.commentId) ?? ''),
       };
     }
+    const conversationId = conversationOf(row);
+    if (conversationId) item.conversation = { _id: conversationId };
     return item;
   });
 }

@@ -58,6 +58,7 @@ export interface NotificationRow {
   type: NotificationType;
   postId: string | null;
   commentId: string | null;
+  groupKey: string | null;
   createdAt: Date;
   readAt: Date | null;
   keysetTime: string;
@@ -68,6 +69,7 @@ const rowColumns = {
   type: notifications.type,
   postId: notifications.postId,
   commentId: notifications.commentId,
+  groupKey: notifications.groupKey,
   createdAt: notifications.createdAt,
   readAt: notifications.readAt,
   keysetTime: keysetTime(notifications.createdAt),

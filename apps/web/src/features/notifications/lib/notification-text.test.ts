@@ -40,7 +40,7 @@ describe('what a notification says', () => {
     expect(notificationTarget(item)).toBe(`/settings/${section}`);
   });
 
-  it('links to the comment, the post, the profile or the follow requests', () => {
+  it('links to the comment, the post, the conversation, the profile or the follow requests', () => {
     expect(notificationTarget(buildNotification({ type: 'reply' }))).toBe(
       `/posts/${POST_ID}?comment=${COMMENT_ID}`,
     );
@@ -52,6 +52,16 @@ describe('what a notification says', () => {
     );
     expect(notificationTarget(buildNotification({ type: 'follow_request', ...noTarget }))).toBe(
       '/settings/privacy',
+    );
+    const conversationId = '66a1b2c3d4e5f60718293a4b';
+    expect(
+      notificationTarget(
+        buildNotification({ type: 'message', ...noTarget, conversation: { _id: conversationId } }),
+      ),
+    ).toBe(`/messages/${conversationId}`);
+    // An item from before messages named their conversation: the sender's profile.
+    expect(notificationTarget(buildNotification({ type: 'message', ...noTarget }))).toBe(
+      `/viewprofile/${ANA_ID}`,
     );
     // What it was about is gone (or hidden): the list itself.
     expect(notificationTarget(buildNotification({ type: 'comment', ...noTarget }))).toBe(

@@ -48,8 +48,8 @@ export function isSecurityItem(item: NotificationItem): boolean {
 
 /**
  * Where clicking the item goes: the comment (scrolled to and highlighted) for comments, replies
- * and mentions; the post for likes; the follower's profile; the follow requests to answer; the
- * Settings section where a security event can be checked.
+ * and mentions; the post for likes; the conversation for messages; the follower's profile; the
+ * follow requests to answer; the Settings section where a security event can be checked.
  */
 export function notificationTarget(item: NotificationItem): string {
   switch (item.type) {
@@ -58,9 +58,11 @@ export function notificationTarget(item: NotificationItem): string {
     case 'reply':
     case 'mention':
       return item.post ? paths.post(item.post._id, item.comment?._id) : paths.notifications();
+    case 'message':
+      if (item.conversation) return paths.conversation(item.conversation._id);
+      return item.actors[0] ? paths.viewProfile(item.actors[0]._id) : paths.notifications();
     case 'follow':
     case 'match':
-    case 'message':
       return item.actors[0] ? paths.viewProfile(item.actors[0]._id) : paths.notifications();
     case 'follow_request':
       return paths.settings('privacy');
