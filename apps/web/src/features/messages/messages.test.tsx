@@ -1,4 +1,4 @@
-import { IMAGE_SAFETY_MESSAGES } from '@kindred/contracts';
+import { IMAGE_SAFETY_MESSAGES, REPORT_MESSAGES } from '@kindred/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -423,10 +423,13 @@ describe('a conversation', () => {
     renderApp(`/messages/${CONVERSATION_ID}`);
     const log = await screen.findByRole('log', {}, SLOW);
     const [theirs, own] = within(log).getAllByRole('listitem');
-    // Only one's own messages can be deleted.
-    expect(
-      within(theirs!).queryByRole('button', { name: 'More actions for this message' }),
-    ).toBeNull();
+    // Only one's own messages can be deleted; the other member's can be reported.
+    await user.click(
+      within(theirs!).getByRole('button', { name: 'More actions for this message' }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Report message' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete message' })).toBeNull();
+    await user.keyboard('{Escape}');
     await user.click(within(own!).getByRole('button', { name: 'More actions for this message' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this message?' });
@@ -475,6 +478,36 @@ describe('a conversation', () => {
     renderApp(`/messages/${CONVERSATION_ID}`);
     expect(await screen.findByText('This conversation is closed', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+  });
+});
+
+describe('reporting a message', () => {
+  it("sends the other member's message to the moderators from its menu", async () => {
+    signIn();
+    const theirs = buildMessage({ text: 'Send me money' });
+    const calls = mockApi({
+      [`GET ${conversationUrl}/messages`]: messagePage(buildConversation(), [theirs]),
+      'POST /api/reports': respond(201, {
+        success: true,
+        message: REPORT_MESSAGES.sent,
+        report: { _id: '55555555-5555-4555-8555-555555555555', status: 'open' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(`/messages/${CONVERSATION_ID}`);
+    const log = await screen.findByRole('log', {}, SLOW);
+    await user.click(within(log).getByRole('button', { name: 'More actions for this message' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Report message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this message' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.key === 'POST /api/reports')?.body).toMatchObject({
+      targetType: 'message',
+      targetId: theirs._id,
+      reason: 'spam',
+    });
   });
 });
 

@@ -19,6 +19,7 @@ export const MESSAGING_UI = {
   you: 'You',
   photo: 'Photo',
   deleteItem: 'Delete message',
+  reportItem: 'Report message',
   deleteTitle: 'Delete this message?',
   deleteBody: 'It is replaced by “message deleted” for both of you.',
   closedHint: 'You can no longer write to each other here.',

@@ -5,12 +5,14 @@ export const MODERATION_UI_MESSAGES = {
     comment: 'Report comment',
     member: (name: string) => `Report ${name}`,
     photo: 'Report photo',
+    message: 'Report message',
   },
   reportTitle: {
     post: 'Report this post',
     comment: 'Report this comment',
     member: 'Report this member',
     photo: 'Report this photo',
+    message: 'Report this message',
   },
   reportIntro:
     'Moderators will look at it. The member is not told who reported them, here or anywhere.',

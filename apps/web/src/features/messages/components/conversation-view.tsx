@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toasts';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useReportAction } from '../../moderation';
+import { ReportDialog, useReportAction } from '../../moderation';
 import { VerifiedBadge } from '../../posts';
 import {
   useChatMessages,
@@ -133,6 +133,7 @@ function OpenConversation({
   const markRead = useMarkConversationRead(conversation._id);
   const deleteMessage = useDeleteChatMessage(conversation._id);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
+  const [reported, setReported] = useState<string | null>(null);
   const report = useReportAction({ targetType: 'member', targetId: member._id, member, viewerId });
 
   // Whatever is unread here is read once it is on screen.
@@ -154,7 +155,14 @@ function OpenConversation({
             onSelect: () => setPendingDelete(message._id),
           },
         ]
-      : [];
+      : [
+          {
+            id: 'report',
+            label: M.reportItem,
+            danger: true,
+            onSelect: () => setReported(message._id),
+          },
+        ];
 
   const confirmDelete = () => {
     if (!pendingDelete) return;
@@ -226,6 +234,11 @@ function OpenConversation({
         onCancel={() => setPendingDelete(null)}
       />
       {report.dialog}
+      <ReportDialog
+        open={reported !== null}
+        target={{ targetType: 'message', targetId: reported ?? '', memberName: name }}
+        onClose={() => setReported(null)}
+      />
     </section>
   );
 }
