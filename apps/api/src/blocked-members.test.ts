@@ -411,6 +411,7 @@ const OWN_ONLY: Record<string, string> = {
   'GET /api/mutes/:userId': 'answers 404 for a member the caller may not see (blocks.test.ts)',
   'GET /api/2fa/recovery-codes': "the caller's own account",
   'GET /api/users/me/privacy': "the caller's own settings",
+  'GET /api/users/me/sensitive-media': "the caller's own setting",
   'GET /api/users/me/sessions': "the caller's own sessions",
   'GET /api/connections/getFollowersAndFollowings/:id':
     'counts only, of visible members (answers 404 for a hidden member like the lists)',
@@ -438,8 +439,10 @@ const OWN_ONLY: Record<string, string> = {
   'POST /api/profile/upload-photo': "the caller's own photos",
   'POST /api/profile/update/:userId': "the caller's own photos (others are refused)",
   'PUT /api/profile/photos/order': "the caller's own photos",
+  'PATCH /api/profile/photos/:filename': "the caller's own photo",
   'DELETE /api/profile/photo/:userId/:filename': "the caller's own photos (others are refused)",
   'PUT /api/users/me/privacy': "the caller's own settings",
+  'PUT /api/users/me/sensitive-media': "the caller's own setting",
   'GET /api/users/me/notification-settings': "the caller's own settings",
   'PUT /api/users/me/notification-settings': "the caller's own settings",
   'POST /api/notifications/read': "the caller's own notifications (others' ids change nothing)",

@@ -5,6 +5,8 @@ import { moderationLog, posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
 import { buildFollow } from '../posts/test-factories.js';
+import { createImageClassifier } from './classifier.js';
+import type { ImageScorer } from './nsfw-model.js';
 import { harmlessJpeg, stubExplicitPng } from './test-images.js';
 
 /**
@@ -54,21 +56,49 @@ const setPreference = (cookie: string, sensitiveMedia: unknown) =>
 
 describe('post images and the classifier', () => {
   it('answers the upload at once and covers the image for others until its score is in', async () => {
-    const author = await signedInUser(t.context);
-    const other = await signedInUser(t.context);
-    const res = await createPost(author.cookie, {}, await harmlessJpeg());
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const postId = res.body.post._id as string;
-    expect(res.body.post).toMatchObject({ sensitive: false, markedSensitive: false });
-    // Not scored yet: covered for everyone but the author.
-    expect((await postRow(postId)).nsfwScore).toBeNull();
-    expect((await postAs(other.cookie, postId)).sensitive).toBe(true);
+    // The model is held back until the test lets it answer, so "before the score" is certain.
+    let letScore: (score: number) => void = () => {};
+    const held: ImageScorer = {
+      concurrency: 1,
+      score: () => new Promise<number>((resolve) => (letScore = resolve)),
+      close: async () => {},
+    };
+    const slow = await createTestApp({
+      imageClassifier: createImageClassifier({ scorer: held, logger: { warn: () => {} } }),
+    });
+    try {
+      const author = await signedInUser(slow.context);
+      const other = await signedInUser(slow.context);
+      const res = await request(slow.app)
+        .post('/api/posts/create')
+        .set('Cookie', author.cookie)
+        .field('title', 'A picture')
+        .attach('media', await harmlessJpeg(), 'photo.jpg');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const postId = res.body.post._id as string;
+      expect(res.body.post).toMatchObject({ sensitive: false, markedSensitive: false });
+      const seenBy = async (cookie: string) =>
+        (await request(slow.app).get(`/api/posts/${postId}`).set('Cookie', cookie)).body.post;
 
-    await t.context.background.settled();
-    const row = await postRow(postId);
-    expect(row.nsfwScore).toBeCloseTo(0.02);
-    expect(row.classifiedAt).toEqual(t.clock.now());
-    expect((await postAs(other.cookie, postId)).sensitive).toBe(false);
+      // Not scored yet: covered for everyone but the author.
+      const [row] = await slow.context.db.select().from(posts).where(eq(posts.id, postId));
+      expect(row!.nsfwScore).toBeNull();
+      expect((await seenBy(other.cookie)).sensitive).toBe(true);
+      expect((await seenBy(author.cookie)).sensitive).toBe(false);
+
+      for (let waited = 0; slow.context.imageClassifier.load().running === 0; waited += 10) {
+        if (waited > 10_000) throw new Error('the image never reached the scorer');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      letScore(0.02);
+      await slow.context.background.settled();
+      const [scored] = await slow.context.db.select().from(posts).where(eq(posts.id, postId));
+      expect(scored!.nsfwScore).toBeCloseTo(0.02);
+      expect(scored!.classifiedAt).toEqual(slow.clock.now());
+      expect((await seenBy(other.cookie)).sensitive).toBe(false);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('blurs an image scored above the threshold for everyone but its author', async () => {
