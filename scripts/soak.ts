@@ -37,11 +37,11 @@ import { eq } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import { loadConfig } from '../apps/api/src/config.js';
 import { closeAppContext, createAppContext } from '../apps/api/src/context.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
 import { users } from '../apps/api/src/db/schema.js';
 import { buildFollow, buildPost } from '../apps/api/src/features/posts/test-factories.js';
 import { deriveKey, sealSecret, TOTP_SECRET_PURPOSE } from '../apps/api/src/platform/secret-box.js';
 import { buildUser, sessionCookieFor, TEST_PASSWORD } from '../apps/api/src/test/factories.js';
+import { adminQuery, withDatabaseName } from './database-server.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -678,21 +678,6 @@ function freePort(): Promise<number> {
     });
     probe.on('error', reject);
   });
-}
-
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const admin = await openDatabase({ url: serverUrl, poolSize: 1 });
-  try {
-    await admin.pool!.query(text);
-  } finally {
-    await admin.close();
-  }
-}
-
-function withDatabaseName(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 function rssOf(pid: number): number {

@@ -23,9 +23,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/api/src/config.js';
 import { closeAppContext, createAppContext } from '../apps/api/src/context.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
 import { buildUser, sessionCookieFor } from '../apps/api/src/test/factories.js';
 import { buildPost } from '../apps/api/src/features/posts/test-factories.js';
+import { adminQuery, withDatabaseName } from './database-server.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -169,22 +169,6 @@ async function main() {
     }
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** One statement on the server's database (CREATE/DROP DATABASE for the run's own). */
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const admin = await openDatabase({ url: serverUrl, poolSize: 1 });
-  try {
-    await admin.pool!.query(text);
-  } finally {
-    await admin.close();
-  }
-}
-
-function withDatabaseName(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 function ensureBuilt() {
