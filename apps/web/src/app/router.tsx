@@ -112,6 +112,13 @@ const memberRoutes: RouteObject[] = [
         path: 'blocked',
         lazy: page(() => import('../features/settings/sections/blocked'), 'BlockedSection'),
       },
+      {
+        path: 'photo-verification',
+        lazy: page(
+          () => import('../features/photo-verification/routes/verify-photos-section'),
+          'VerifyPhotosSection',
+        ),
+      },
     ],
   },
 ];

@@ -41,6 +41,7 @@ export const SETTINGS_SECTIONS = [
   'privacy',
   'notifications',
   'blocked',
+  'photo-verification',
 ] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 

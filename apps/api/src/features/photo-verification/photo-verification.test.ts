@@ -8,6 +8,7 @@ import { PHOTO_VERIFICATION_MESSAGES } from '@kindred/contracts';
 import { photos, photoVerifications, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
+import { mediaUrl } from '../media/index.js';
 import type { DetectedFace, FaceAnalyzer } from './face-analyzer.js';
 import { createFaceModelAnalyzer } from './face-model.js';
 import { recheckMainPhoto, useFaceAnalyzer } from './service.js';
@@ -143,21 +144,28 @@ describe('photo verification with the face model', () => {
 
   it('keeps the mark when the new main photo shows the verified face, and drops it otherwise', async () => {
     const { user, cookie } = await signedInUser(t.context);
-    await addProfilePhoto(t.context, user.id, faceFixture(7));
+    const own = await addProfilePhoto(t.context, user.id, faceFixture(7));
+    const other = await addProfilePhoto(t.context, user.id, faceFixture(20), 1);
     const { _id } = await challenge(cookie);
     expect((await submit(cookie, _id, await tilted(faceFixture(7), 25))).body.outcome).toBe(
       'verified',
     );
 
-    await t.context.db.delete(photos).where(eq(photos.userId, user.id));
-    await addProfilePhoto(t.context, user.id, await tilted(faceFixture(7), -10));
+    await t.context.db.delete(photos).where(eq(photos.storageKey, own));
+    const again = await addProfilePhoto(t.context, user.id, await tilted(faceFixture(7), -10));
     await recheckMainPhoto(t.context, user.id);
     expect(await photoVerifiedAt(user.id)).not.toBeNull();
 
-    await t.context.db.delete(photos).where(eq(photos.userId, user.id));
-    await addProfilePhoto(t.context, user.id, faceFixture(20));
-    await recheckMainPhoto(t.context, user.id);
+    // Someone else's face becomes the main photo through Manage photos: the mark goes.
+    const reorder = await request(t.app)
+      .put('/api/profile/photos/order')
+      .set('Cookie', cookie)
+      .send({ photos: [mediaUrl(other), mediaUrl(again)] });
+    expect(reorder.status).toBe(200);
+    await t.context.background.settled();
     expect(await photoVerifiedAt(user.id)).toBeNull();
+    const seen = await request(t.app).get(`/api/users/${user.id}`).set('Cookie', cookie);
+    expect(seen.body.user.photoVerified).toBe(false);
   });
 });
 

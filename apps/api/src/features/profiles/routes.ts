@@ -16,12 +16,18 @@ import { parseBody } from '../../http/body.js';
 import { assertActingAs, memberId, requireMember } from '../../http/auth.js';
 import { limitPerMember } from '../../http/rate-limit.js';
 import { badRequest, parse } from '../../http/errors.js';
+import { recheckMainPhoto } from '../photo-verification/index.js';
 import { deletePhoto, setPhotoAltText, setPhotoOrder, uploadPhoto } from './photos.js';
 import { getProfile, saveProfile, updateProfile } from './service.js';
 import { receivePhoto } from './upload.js';
 
 export function profileRoutes(context: AppContext): Router {
   const router = Router();
+  // After the photos change, the photo-verified mark stays only if the main photo still matches.
+  const recheckMark = (member: string) =>
+    context.background.run('photo verification: main photo re-check', () =>
+      recheckMainPhoto(context, member),
+    );
 
   router.post('/profile/create', requireMember, async (req, res) => {
     const input = parseBody(ProfileCreateRequestSchema, req);
@@ -43,6 +49,7 @@ export function profileRoutes(context: AppContext): Router {
       const { altText } = parseBody(PhotoUploadFieldsSchema, req);
       const uploaded = await uploadPhoto(context, memberId(req), req.file, altText ?? null);
       res.status(201).json({ success: true, ...uploaded, message: PHOTO_MESSAGES.uploaded });
+      recheckMark(memberId(req));
     },
   );
 
@@ -52,12 +59,14 @@ export function profileRoutes(context: AppContext): Router {
     const update = parseBody(ProfileUpdateRequestSchema, req);
     const updated = await updateProfile(context, memberId(req), userId, update);
     res.json({ success: true, ...updated });
+    if (update.photos) recheckMark(memberId(req));
   });
 
   router.put('/profile/photos/order', requireMember, async (req, res) => {
     const { photos } = parseBody(PhotoReorderRequestSchema, req);
     const kept = await setPhotoOrder(context, memberId(req), photos);
     res.json({ success: true, message: PHOTO_MESSAGES.reordered, ...kept });
+    recheckMark(memberId(req));
   });
 
   router.patch('/profile/photos/:filename', requireMember, async (req, res) => {
@@ -75,6 +84,7 @@ export function profileRoutes(context: AppContext): Router {
     const userId = parse(IdSchema, req.params.userId);
     await deletePhoto(context, memberId(req), userId, String(req.params.filename));
     res.json({ success: true, message: PHOTO_MESSAGES.deleted });
+    recheckMark(memberId(req));
   });
 
   router.get('/profile/:id', requireMember, async (req, res) => {

@@ -237,7 +237,14 @@ describe('Block and Mute in the ⋯ menus', () => {
 });
 
 const member = (id: string, firstName: string, lastName: string): RestrictedMember => ({
-  user: { _id: id, firstName, lastName, profilePicture: null, verifiedBadge: false },
+  user: {
+    _id: id,
+    firstName,
+    lastName,
+    profilePicture: null,
+    verifiedBadge: false,
+    photoVerified: false,
+  },
   since: '2026-11-20T10:00:00.000Z',
 });
 

@@ -19,7 +19,7 @@ export {
 export { PostCard, type PostCardProps } from './components/post-card';
 export { CreatePostButton, type CreatePostButtonProps } from './components/create-post-button';
 export { CreatePostModal, type CreatePostModalProps } from './components/create-post-modal';
-export { VerifiedBadge } from './components/verified-badge';
+export { MemberMarks, VerifiedBadge } from './components/verified-badge';
 export { RelativeTime } from './components/relative-time';
 export { postKeys, type FeedSource } from './api/query-keys';
 export { usePostFeed } from './api/get-feed';

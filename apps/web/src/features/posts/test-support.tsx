@@ -21,6 +21,7 @@ export function author(overrides: Partial<AuthorSummary> = {}): AuthorSummary {
     lastName: 'Archer',
     profilePicture: null,
     verifiedBadge: true,
+    photoVerified: false,
     ...overrides,
   };
 }

@@ -18,13 +18,14 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { messageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { PhotoVerificationReviews } from '../../photo-verification';
 import { useIsModerator } from '../api/my-role';
 import { useModerationLog, useModerationQueue, useResolveReport } from '../api/moderation-queue';
 import { MODERATION_UI_MESSAGES as M } from '../messages';
 import { moderationToast } from '../toast';
 import styles from './moderation-page.module.css';
 
-const VIEWS = ['open', 'resolved', 'log'] as const;
+const VIEWS = ['open', 'resolved', 'log', 'photos'] as const;
 type View = (typeof VIEWS)[number];
 
 const PAST_TENSE: Record<ModerationAction, string> = {
@@ -90,7 +91,13 @@ export function ModerationPage() {
             </button>
           ))}
         </nav>
-        {view === 'log' ? <ModerationLog /> : <CaseList key={view} status={view} />}
+        {view === 'log' ? (
+          <ModerationLog />
+        ) : view === 'photos' ? (
+          <PhotoVerificationReviews />
+        ) : (
+          <CaseList key={view} status={view} />
+        )}
       </>
     );
   }
@@ -379,6 +386,24 @@ function SnapshotView({ snapshot }: { snapshot: ReportSnapshot }) {
         <div className={styles.snapshot}>
           <img src={snapshot.thumbnailUrl} alt="The reported photo" className={styles.photo} />
         </div>
+      );
+    case 'message':
+      return (
+        <blockquote className={styles.snapshot}>
+          {snapshot.image ? (
+            <p>
+              <a href={snapshot.image.url} target="_blank" rel="noreferrer">
+                <img
+                  src={snapshot.image.url}
+                  alt={snapshot.image.altText || M.messageImage}
+                  className={styles.photo}
+                />
+              </a>
+            </p>
+          ) : null}
+          {snapshot.text ? <p className={styles.messageText}>{snapshot.text}</p> : null}
+          {!snapshot.text && !snapshot.image ? <p>{M.messageEmpty}</p> : null}
+        </blockquote>
       );
   }
 }

@@ -1,7 +1,7 @@
 import type { AuthorSummary } from '@kindred/contracts';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { VerifiedBadge } from './verified-badge';
+import { MemberMarks } from './verified-badge';
 import { clsx } from 'clsx';
 import styles from './author-line.module.css';
 
@@ -27,7 +27,7 @@ export function AuthorLine({ author, placeholder, size = 'md' }: AuthorLineProps
       ) : (
         <span className={clsx(styles.authorName, styles.authorNamePlaceholder)}>{name}</span>
       )}
-      {author?.verifiedBadge ? <VerifiedBadge /> : null}
+      {author ? <MemberMarks member={author} /> : null}
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../components/ui/toasts';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { VerifiedBadge } from '../../posts';
+import { MemberMarks } from '../../posts';
 import { useConnectionList, type ConnectionDirection } from '../api/connections';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
 import styles from './connection-list-modal.module.css';
@@ -78,7 +78,7 @@ export function ConnectionListModal({ direction, userId, onClose }: ConnectionLi
                 <Link to={paths.viewProfile(user._id)} onClick={onClose} className={styles.name}>
                   {user.firstName} {user.lastName}
                 </Link>
-                {user.verifiedBadge ? <VerifiedBadge /> : null}
+                <MemberMarks member={user} />
               </li>
             ))}
           </ul>

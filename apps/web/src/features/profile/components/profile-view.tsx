@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useMemberSafetyActions } from '../../blocks';
 import { ReportDialog, useReportAction } from '../../moderation';
-import { VerifiedBadge } from '../../posts';
+import { MemberMarks } from '../../posts';
 import type { ConnectionDirection } from '../api/connections';
 import { useProfile } from '../api/get-profile';
 import { useSubscription } from '../api/get-subscription';
@@ -161,7 +161,7 @@ function ProfileContent({ profile, viewerId }: { profile: Profile; viewerId: str
         <div className={styles.heroMain}>
           <h1 id="profile-name" className={styles.name}>
             <span>{name}</span>
-            {profile.verifiedBadge ? <VerifiedBadge /> : null}
+            <MemberMarks member={profile} />
           </h1>
           {place ? <p className={styles.place}>{place}</p> : null}
           <div className={styles.counts}>

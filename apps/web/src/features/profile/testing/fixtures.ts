@@ -26,6 +26,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     photoAlts: [null, null],
     profilePicture: '/api/media/a1.webp',
     verifiedBadge: true,
+    photoVerified: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -13,6 +13,7 @@ export const SECTION_LABELS: Record<SettingsSection, string> = {
   privacy: 'Privacy & contact',
   notifications: 'Notifications',
   blocked: 'Blocked & muted',
+  'photo-verification': 'Verify your photos',
 };
 
 /**

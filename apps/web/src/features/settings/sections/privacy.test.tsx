@@ -24,6 +24,7 @@ const REQUEST: FollowRequest = {
     lastName: 'Parks',
     profilePicture: null,
     verifiedBadge: false,
+    photoVerified: false,
   },
   createdAt: '2026-11-23T09:00:00.000Z',
 };
