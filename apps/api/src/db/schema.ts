@@ -361,6 +361,10 @@ export const posts = pgTable(
     index('posts_created_id').on(t.createdAt.desc(), t.id.desc()),
     uniqueIndex('posts_media_key_unique').on(t.mediaKey),
     index('posts_author_created_id').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+    // The image backfill job's look-up (jobs/image-classification-backfill.ts).
+    index('posts_unscored_images')
+      .on(t.createdAt.desc())
+      .where(sql`${t.mediaType} = 'image' AND ${t.nsfwScore} IS NULL`),
     check('posts_privacy_valid', sql`${t.privacy} IN ${sqlList(POST_PRIVACY_VALUES)}`),
     check('posts_comment_policy_valid', sql`${t.commentPolicy} IN ${sqlList(COMMENT_POLICIES)}`),
     check('posts_media_type_valid', sql`${t.mediaType} IN ${sqlList(POST_MEDIA_KINDS)}`),
@@ -576,6 +580,28 @@ export const contentPreferences = pgTable(
       'content_preferences_sensitive_media_valid',
       sql`${t.sensitiveMedia} IN ${sqlList(SENSITIVE_MEDIA_PREFERENCES)}`,
     ),
+  ],
+);
+
+/**
+ * The image backfill job's claims and failures (features/image-safety/attempts.ts): one row per
+ * post or message image it tried to score. `attempted_at` is a lease (another process skips the
+ * image meanwhile); past `IMAGE_CLASSIFICATION_MAX_ATTEMPTS` the image is given up and the row
+ * stays as the record. No foreign key: `item_id` is a post's or a message's id, by `kind`.
+ */
+export const imageClassificationAttempts = pgTable(
+  'image_classification_attempts',
+  {
+    kind: text('kind', { enum: ['post', 'message'] }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    /** Why the last attempt failed (an error message, never image content). */
+    lastError: text('last_error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId] }),
+    check('image_classification_attempts_kind_valid', sql`${t.kind} IN ('post', 'message')`),
   ],
 );
 
@@ -1020,9 +1046,21 @@ export const chatMessages = pgTable(
     fromStranger: boolean('from_stranger').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The image model's score (0–1) and when it was given: null while the image waits for the
+     * classifier (covered for the recipient meanwhile) and for messages without an image.
+     */
+    nsfwScore: real('nsfw_score'),
+    classifiedAt: timestamp('classified_at', { withTimezone: true }),
   },
   (t) => [
     index('messages_conversation_created_id').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+    // The image backfill job's look-up (jobs/image-classification-backfill.ts).
+    index('messages_unscored_images')
+      .on(t.createdAt.desc())
+      .where(
+        sql`${t.imageDigest} IS NOT NULL AND ${t.nsfwScore} IS NULL AND ${t.deletedAt} IS NULL`,
+      ),
     uniqueIndex('messages_image_digest_unique').on(t.imageDigest),
     check(
       'messages_image_complete',
