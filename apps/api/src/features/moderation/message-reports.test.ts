@@ -48,6 +48,23 @@ async function sendText(from: Member, conversationId: string, text: string) {
     .send({ text });
 }
 
+/** A matched pair's conversation with one image (and `fields`) from `from`. */
+async function imageFrom(from: Member, to: Member, fields: Record<string, string> = {}) {
+  await match(from, to);
+  const conversationId = await openWith(from, to);
+  let sending = request(t.app)
+    .post(`/api/conversations/${conversationId}/messages`)
+    .set('Cookie', from.cookie);
+  for (const [name, value] of Object.entries(fields)) sending = sending.field(name, value);
+  const sent = await sending.attach('image', await pngImage(), 'picture.png');
+  expect(sent.status).toBe(201);
+  return {
+    conversationId,
+    messageId: sent.body.chatMessage._id as string,
+    imageUrl: sent.body.chatMessage.image.url as string,
+  };
+}
+
 /** A matched pair's conversation with one message from `from`: its ids. */
 async function messageFrom(from: Member, to: Member, text = 'You will regret this') {
   await match(from, to);
@@ -80,18 +97,11 @@ describe('reporting a message', () => {
   it('files the report with a snapshot sealed at rest, opened for moderators only', async () => {
     const sender = await member();
     const recipient = await member();
-    await match(sender, recipient);
-    const conversationId = await openWith(sender, recipient);
     const secret = `Meet me behind the station ${Math.random()}`;
-    const sent = await request(t.app)
-      .post(`/api/conversations/${conversationId}/messages`)
-      .set('Cookie', sender.cookie)
-      .field('text', secret)
-      .field('altText', 'a threatening note')
-      .attach('image', await pngImage(), 'note.png');
-    expect(sent.status).toBe(201);
-    const messageId = sent.body.chatMessage._id as string;
-    const imageUrl = sent.body.chatMessage.image.url as string;
+    const { conversationId, messageId, imageUrl } = await imageFrom(sender, recipient, {
+      text: secret,
+      altText: 'a threatening note',
+    });
 
     const res = await report(recipient, messageId, { note: 'Threats' });
     expect(res.status).toBe(201);
@@ -135,15 +145,9 @@ describe('reporting a message', () => {
   it('a moderator does not see an unreported message’s image', async () => {
     const sender = await member();
     const recipient = await member();
-    await match(sender, recipient);
-    const conversationId = await openWith(sender, recipient);
-    const sent = await request(t.app)
-      .post(`/api/conversations/${conversationId}/messages`)
-      .set('Cookie', sender.cookie)
-      .attach('image', await pngImage(), 'private.png');
+    const { imageUrl } = await imageFrom(sender, recipient);
     const mod = await moderator();
-    const url = sent.body.chatMessage.image.url as string;
-    expect((await request(t.app).get(url).set('Cookie', mod.cookie)).status).toBe(404);
+    expect((await request(t.app).get(imageUrl).set('Cookie', mod.cookie)).status).toBe(404);
   });
 
   it('keeps the message as it was when the sender deletes it afterwards', async () => {
@@ -228,15 +232,11 @@ describe('reporting a message', () => {
   it('a moderator’s remove turns the message into the placeholder and drops its image', async () => {
     const sender = await member();
     const recipient = await member();
-    await match(sender, recipient);
-    const conversationId = await openWith(sender, recipient);
-    const sent = await request(t.app)
-      .post(`/api/conversations/${conversationId}/messages`)
-      .set('Cookie', sender.cookie)
-      .field('text', 'unwanted picture')
-      .attach('image', await pngImage(), 'unwanted.png');
-    const messageId = sent.body.chatMessage._id as string;
-    const url = sent.body.chatMessage.image.url as string;
+    const {
+      conversationId,
+      messageId,
+      imageUrl: url,
+    } = await imageFrom(sender, recipient, { text: 'unwanted picture' });
     const filed = await report(recipient, messageId, { reason: 'nudity' });
     const { mod } = await queueCase(messageId);
     const resolved = await request(t.app)
