@@ -75,6 +75,14 @@ function me(role?: 'moderator') {
   });
 }
 
+/** A moderator's page with these open cases. */
+function queueOf(...cases: ModerationCase[]) {
+  mockApi({
+    [`GET /api/users/${MODERATOR_ID}`]: me('moderator'),
+    'GET /api/moderation/reports': respond(200, { success: true, cases, nextCursor: null }),
+  });
+}
+
 async function openModeration(role: 'moderator' | 'member') {
   window.localStorage.setItem('userId', MODERATOR_ID);
   window.localStorage.setItem('role', role);
@@ -137,19 +145,12 @@ describe('the moderation page', () => {
   });
 
   it('has buttons with their shortcuts, and no Remove for a member', async () => {
-    mockApi({
-      [`GET /api/users/${MODERATOR_ID}`]: me('moderator'),
-      'GET /api/moderation/reports': respond(200, {
-        success: true,
-        cases: [
-          aCase(FIRST, 'Unused', {
-            targetType: 'member',
-            snapshot: { type: 'member', firstName: 'Bo', lastName: 'Dee', bio: 'Hi', photos: [] },
-          }),
-        ],
-        nextCursor: null,
+    queueOf(
+      aCase(FIRST, 'Unused', {
+        targetType: 'member',
+        snapshot: { type: 'member', firstName: 'Bo', lastName: 'Dee', bio: 'Hi', photos: [] },
       }),
-    });
+    );
     await openModeration('moderator');
     const item = await screen.findByRole('article', { name: 'Member by Bo Dee' });
     expect(within(item).getByRole('button', { name: 'Dismiss' })).toHaveAttribute(
@@ -158,6 +159,30 @@ describe('the moderation page', () => {
     );
     expect(within(item).getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
     expect(within(item).queryByRole('button', { name: /Remove/ })).toBeNull();
+  });
+
+  it('shows a reported message as it was: its text and its image with the description', async () => {
+    queueOf(
+      aCase(FIRST, 'Unused', {
+        targetType: 'message',
+        snapshot: {
+          type: 'message',
+          conversationId: 'c0000000-0000-4000-8000-000000000000',
+          text: 'You will regret this\nsee you tonight',
+          image: { url: '/api/media/abc123.webp', altText: 'A threatening note' },
+          createdAt: '2026-01-01T09:00:00.000Z',
+        },
+      }),
+    );
+    await openModeration('moderator');
+    const item = await screen.findByRole('article', { name: 'Message by Bo Dee' });
+    expect(within(item).getByText(/You will regret this/)).toBeInTheDocument();
+    expect(within(item).getByRole('img', { name: 'A threatening note' })).toHaveAttribute(
+      'src',
+      '/api/media/abc123.webp',
+    );
+    expect(within(item).getByRole('button', { name: /Remove/ })).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: /Mark sensitive/ })).toBeNull();
   });
 
   it('tells a member it is not available, and the menu has no link to it', async () => {
