@@ -18,6 +18,9 @@ export function localAppEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     TWILIO_FROM: '',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     BCRYPT_COST: '10',
+    // Every photo-verification challenge asks for this pose, the one the fake camera's picture
+    // shows (e2e/fixtures); the API refuses this setting in production.
+    PHOTO_VERIFICATION_TEST_POSE: 'tilt-left',
   };
 }
 

@@ -10,11 +10,27 @@ export function chromiumPath(): string {
   return found;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+export interface LaunchOptions {
+  /**
+   * A video file (.mjpeg or .y4m) Chromium shows as the camera, with camera access granted without
+   * asking (photo verification's selfie).
+   */
+  fakeCamera?: string;
+}
+
+export async function launchBrowser({ fakeCamera }: LaunchOptions = {}): Promise<Browser> {
+  const cameraArgs = fakeCamera
+    ? [
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${fakeCamera}`,
+      ]
+    : [];
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: [
+      ...cameraArgs,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
