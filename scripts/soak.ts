@@ -27,7 +27,7 @@
  * of 1 KB per request over a 10-minute run of about 100 requests per second exceeds it.
  */
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -654,6 +654,8 @@ function writeSoakSection(markdown: string) {
       ? text.slice(0, from) + block + text.slice(to + end.length)
       : `${text.trimEnd()}\n\n${block}\n`,
   );
+  // The repository's format check covers docs/: lay the table out the way prettier does.
+  spawnSync('npx', ['prettier', '--write', file], { cwd: root, stdio: 'inherit' });
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess) {
