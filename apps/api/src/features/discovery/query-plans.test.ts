@@ -9,10 +9,11 @@ import { giveProfile, randomPlace } from './test-factories.js';
 
 /**
  * Discover with a distance filter reads each distance band through the grid index
- * (`profiles_geo_cell`, one range scan per range of cells), the running boosts through
- * `boosts_ends_at` and the boosted members' cards by primary key, never a scan of profiles, users or photos — with the planner's own settings,
- * on a database with statistics (3,000 members around the world, a history of boosts), as in
- * production.
+ * (`profiles_geo_cell`, one range scan per range of cells; each candidate's account by
+ * `users_pkey`, the page's pictures by `photos_user_position`), the running boosts through
+ * `boosts_ends_at` and the boosted members' cards by primary key, never a scan of profiles, users
+ * or photos — with the planner's own settings, on a database with statistics (3,000 members
+ * around the world, a history of boosts), as in production.
  */
 
 let t: TestApp;
@@ -97,6 +98,11 @@ describe('the Discover query plan', () => {
     expect(viewerPlace).toMatch(/profiles_pkey/);
     expect(running).toMatch(/boosts_ends_at/);
     expect(boosted).toMatch(/users_pkey|profiles_pkey/);
-    for (const plan of bands) expect(plan).toMatch(/profiles_geo_cell/);
+    for (const plan of bands) {
+      expect(plan).toMatch(/profiles_geo_cell/);
+      // The page's checks and pictures: lookups for the rows read, never a join over all photos.
+      expect(plan).toMatch(/photos_user_position/);
+      expect(plan).toMatch(/users_pkey/);
+    }
   });
 });

@@ -128,7 +128,24 @@ function undecidedWith(viewerId: string, since: Date): SQL {
     and not exists (select 1 from ${profileLikes} where ${profileLikes.likerId} = ${viewerId}::uuid and ${profileLikes.likedId} = ${users.id})`;
 }
 
-function filterConditions(filters: DiscoverFilters): SQL[] {
+/**
+ * SQL: how many of the profile's interests the viewer shares — each of the viewer's interests
+ * counted where it occurs (`array_positions`), a plain expression rather than a subquery per row.
+ */
+function interestsInCommon(viewerInterests: readonly Interest[]): SQL {
+  const distinct = [...new Set(viewerInterests)];
+  if (distinct.length === 0) return sql`0`;
+  return sql`(${sql.join(
+    distinct.map(
+      (interest) =>
+        sql`coalesce(cardinality(array_positions(${profiles.interests}, ${interest}::text)), 0)`,
+    ),
+    sql` + `,
+  )})`;
+}
+
+/** The filters on a profile's own columns. */
+function profileFilterConditions(filters: DiscoverFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.ageMin !== undefined) conditions.push(sql`${profiles.age} >= ${filters.ageMin}`);
   if (filters.ageMax !== undefined) conditions.push(sql`${profiles.age} <= ${filters.ageMax}`);
@@ -141,6 +158,12 @@ function filterConditions(filters: DiscoverFilters): SQL[] {
   if (filters.interests?.length) {
     conditions.push(sql`${profiles.interests} && ${textArray(filters.interests)}`);
   }
+  return conditions;
+}
+
+/** The filters on the member's account (`users`). */
+function memberFilterConditions(filters: DiscoverFilters): SQL[] {
+  const conditions: SQL[] = [];
   if (filters.photoVerifiedOnly) conditions.push(sql`${users.photoVerifiedAt} is not null`);
   if (filters.activeSince) {
     conditions.push(sql`${users.lastLoginAt} >= ${timeParam(filters.activeSince)}`);
@@ -154,6 +177,13 @@ function filterConditions(filters: DiscoverFilters): SQL[] {
  * members hidden from search, unfinished profiles (no profile or no profile picture) and pairs
  * already decided are never read. With a place, a band is read through the grid index
  * (`profiles_geo_cell`) and the exact distance.
+ *
+ * Two steps, so a dense band costs one read of its profiles and members rather than every lookup
+ * for each of them: the band's candidates are scored and sorted on the columns of `profiles` and
+ * `users` alone (`ranked`); then, in that order, each is checked — visible, searchable, undecided,
+ * a profile picture — by primary-key and index lookups (a LATERAL subquery with `limit 1`, which
+ * the planner cannot flatten into a join), until the page is full. A sorted derived table read
+ * by a nested loop keeps its order; the page's few rows are sorted again for the answer.
  */
 export async function candidatePage(db: Executor, page: CandidatePage) {
   const { origin, phase } = page;
@@ -161,29 +191,49 @@ export async function candidatePage(db: Executor, page: CandidatePage) {
     ? distanceKm(origin.latitude, origin.longitude, profiles.latitude, profiles.longitude)
     : sql<number | null>`null::float8`;
   const asOf = page.asOf.getTime();
+
+  // Each candidate's account by primary key (a LATERAL subquery with `limit 1`): a dense band's
+  // few thousand lookups cost less than the hash join over every member the planner would pick.
+  const member = db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      emailVerifiedAt: users.emailVerifiedAt,
+      totpEnabledAt: users.totpEnabledAt,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      lastLoginAt: users.lastLoginAt,
+    })
+    .from(users)
+    .where(
+      and(
+        sql`${users.id} = ${profiles.userId}`,
+        sql`${users.id} <> ${page.viewerId}::uuid`,
+        ...memberFilterConditions(page.filters),
+      ),
+    )
+    .limit(1)
+    .as('member');
+
   const score = sql<number>`(
     ${origin ? sql`coalesce(greatest(0, ${SCORE.distanceMax} - floor(${SCORE.distanceFade} * ln(1 + ${km}))), 0)` : sql`0`}
-    + ${SCORE.perInterestInCommon} * (select count(*) from unnest(${profiles.interests}) as interest where interest = any(${textArray(page.viewerInterests)}))
+    + ${SCORE.perInterestInCommon} * ${interestsInCommon(page.viewerInterests)}
     + case
-        when ${users.lastLoginAt} > ${timeParam(new Date(asOf - DAY_MS))} then ${SCORE.activeWithinDay}
-        when ${users.lastLoginAt} > ${timeParam(new Date(asOf - 7 * DAY_MS))} then ${SCORE.activeWithinWeek}
-        when ${users.lastLoginAt} > ${timeParam(new Date(asOf - 30 * DAY_MS))} then ${SCORE.activeWithinMonth}
+        when ${member.lastLoginAt} > ${timeParam(new Date(asOf - DAY_MS))} then ${SCORE.activeWithinDay}
+        when ${member.lastLoginAt} > ${timeParam(new Date(asOf - 7 * DAY_MS))} then ${SCORE.activeWithinWeek}
+        when ${member.lastLoginAt} > ${timeParam(new Date(asOf - 30 * DAY_MS))} then ${SCORE.activeWithinMonth}
         else 0
       end
   )::int`;
 
-  const conditions: SQL[] = [
-    visibleMembersWhere(page.viewerId),
-    sql`${users.id} <> ${page.viewerId}::uuid`,
-    searchableMembersWhere(),
-    undecidedWith(page.viewerId, new Date(page.now.getTime() - page.passHiddenMs)),
-    ...filterConditions(page.filters),
-  ];
+  // What the band's rows answer by themselves: place, filters, boosts.
+  const conditions: SQL[] = [...profileFilterConditions(page.filters)];
   if (phase.kind === 'boosted') {
-    conditions.push(inArray(users.id, [...page.boostedIds]));
+    conditions.push(inArray(profiles.userId, [...page.boostedIds]));
     if (phase.maxKm !== null) conditions.push(sql`${km} <= ${phase.maxKm}`);
   } else {
-    if (page.boostedIds.length > 0) conditions.push(notInArray(users.id, [...page.boostedIds]));
+    if (page.boostedIds.length > 0) {
+      conditions.push(notInArray(profiles.userId, [...page.boostedIds]));
+    }
     if (origin && phase.outerKm !== null) {
       const ranges = cellRangesWithin(origin.latitude, origin.longitude, phase.outerKm);
       conditions.push(cellInRanges(profiles.geoCell, ranges), sql`${km} <= ${phase.outerKm}`);
@@ -197,44 +247,85 @@ export async function candidatePage(db: Executor, page: CandidatePage) {
     }
   }
 
-  const candidates = db
+  const scored = db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      emailVerifiedAt: users.emailVerifiedAt,
-      totpEnabledAt: users.totpEnabledAt,
-      phoneVerifiedAt: users.phoneVerifiedAt,
+      id: member.id,
+      firstName: member.firstName,
+      emailVerifiedAt: member.emailVerifiedAt,
+      totpEnabledAt: member.totpEnabledAt,
+      phoneVerifiedAt: member.phoneVerifiedAt,
       age: profiles.age,
       gender: profiles.gender,
       sexuality: profiles.sexuality,
       city: profiles.city,
       interests: profiles.interests,
+      km: sql<number | null>`${km}`.as('km'),
+      score: score.as('score'),
+    })
+    .from(profiles)
+    .crossJoinLateral(member)
+    .where(and(...conditions))
+    .as('scored');
+
+  const after = page.after;
+  const ranked = db
+    .select()
+    .from(scored)
+    .where(
+      after
+        ? sql`(${scored.score} < ${after.score} or (${scored.score} = ${after.score} and ${scored.id} > ${after.id}::uuid))`
+        : undefined,
+    )
+    .orderBy(desc(scored.score), asc(scored.id))
+    .as('ranked');
+
+  // One ranked member's checks and picture: the lookups run for the rows read, in order.
+  const card = db
+    .select({
       storageKey: photos.storageKey,
       thumbnailKey: photos.thumbnailKey,
       showLocation: sql<boolean>`coalesce(${privacySettings.showLocation}, true)`.as(
         'show_location',
       ),
-      km: sql<number | null>`${km}`.as('km'),
-      score: score.as('score'),
     })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .innerJoin(photos, and(eq(photos.userId, profiles.userId), eq(photos.position, 0)))
-    .leftJoin(privacySettings, eq(privacySettings.userId, profiles.userId))
-    .where(and(...conditions))
-    .as('candidates');
-
-  const after = page.after;
-  return db
-    .select()
-    .from(candidates)
+    .from(users)
+    .innerJoin(photos, and(eq(photos.userId, users.id), eq(photos.position, 0)))
+    .leftJoin(privacySettings, eq(privacySettings.userId, users.id))
     .where(
-      after
-        ? sql`(${candidates.score} < ${after.score} or (${candidates.score} = ${after.score} and ${candidates.id} > ${after.id}::uuid))`
-        : undefined,
+      and(
+        sql`${users.id} = ${ranked.id}`,
+        visibleMembersWhere(page.viewerId),
+        searchableMembersWhere(),
+        undecidedWith(page.viewerId, new Date(page.now.getTime() - page.passHiddenMs)),
+      ),
     )
-    .orderBy(desc(candidates.score), asc(candidates.id))
-    .limit(page.limit);
+    .limit(1)
+    .as('card');
+
+  const chosen = db
+    .select({
+      id: ranked.id,
+      firstName: ranked.firstName,
+      emailVerifiedAt: ranked.emailVerifiedAt,
+      totpEnabledAt: ranked.totpEnabledAt,
+      phoneVerifiedAt: ranked.phoneVerifiedAt,
+      age: ranked.age,
+      gender: ranked.gender,
+      sexuality: ranked.sexuality,
+      city: ranked.city,
+      interests: ranked.interests,
+      storageKey: card.storageKey,
+      thumbnailKey: card.thumbnailKey,
+      showLocation: card.showLocation,
+      km: ranked.km,
+      score: ranked.score,
+    })
+    .from(ranked)
+    .crossJoinLateral(card)
+    .limit(page.limit)
+    .as('chosen');
+
+  return db.select().from(chosen).orderBy(desc(chosen.score), asc(chosen.id));
 }
 
 export type CandidateRow = Awaited<ReturnType<typeof candidatePage>>[number];
