@@ -241,3 +241,21 @@ describe('.env.example', () => {
     expect(note).toMatch(/unreadable|cannot be read|cannot decrypt/i);
   });
 });
+
+describe('photo verification', () => {
+  it('fixes the pose only outside production (browser journeys), and refuses an unknown one', () => {
+    const journeys = loadConfig({ DATA_DIR: tempDir(), PHOTO_VERIFICATION_TEST_POSE: 'tilt-left' });
+    expect(journeys.photoVerification).toEqual({ workers: 1, fixedPose: 'tilt-left' });
+    expect(loadConfig({ DATA_DIR: tempDir() }).photoVerification.fixedPose).toBeUndefined();
+    expect(() =>
+      loadConfig({
+        ...productionBasics(),
+        SMTP_URL: 'smtp://mail.example:587',
+        PHOTO_VERIFICATION_TEST_POSE: 'tilt-left',
+      }),
+    ).toThrow(/PHOTO_VERIFICATION_TEST_POSE: for browser journeys only/);
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), PHOTO_VERIFICATION_TEST_POSE: 'cartwheel' }),
+    ).toThrow(ConfigError);
+  });
+});
