@@ -32,9 +32,15 @@ export async function createFinishedProfile(
   context: BrowserContext,
   member: Member,
   details: ProfileDetails,
+  /** The profile photo: a tiny PNG unless the journey needs a real one (a face). */
+  photo: { name: string; mimeType: string; buffer: Buffer } = {
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: TINY_PNG,
+  },
 ): Promise<void> {
   const upload = await context.request.post('/api/profile/upload-photo', {
-    multipart: { photo: { name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG } },
+    multipart: { photo },
   });
   if (!upload.ok()) throw new Error(`photo upload answered ${upload.status()}`);
   const { url } = (await upload.json()) as { url: string };

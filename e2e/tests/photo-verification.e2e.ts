@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from '../support/axe.js';
 import { launchBrowser, newMemberBrowser } from '../support/browser.js';
 import { createVerifiedMember, rememberSignedIn } from '../support/members.js';
+import { createFinishedProfile } from '../support/profiles.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The camera: the face below, tilted towards the person's left shoulder (fixtures/README.md). */
@@ -31,27 +32,18 @@ describe('photo verification', () => {
       firstName: 'Selma',
       lastName: `Vidal${stamp}`,
     });
-    const upload = await context.request.post('/api/profile/upload-photo', {
-      multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: PROFILE_PHOTO } },
-    });
-    expect(upload.ok()).toBe(true);
-    const { url } = (await upload.json()) as { url: string };
-    const created = await context.request.post('/api/profile/create', {
-      data: {
-        userId: member.id,
-        plan: 'free',
-        firstName: member.firstName,
-        lastName: member.lastName,
+    await createFinishedProfile(
+      context,
+      member,
+      {
         age: 30,
         gender: 'female',
-        sexuality: 'straight',
         location: 'Porto, Portugal',
         bio: 'Hello.',
         interests: ['Travel', 'Music', 'Art'],
-        photos: [url],
       },
-    });
-    expect(created.ok()).toBe(true);
+      { name: 'me.jpg', mimeType: 'image/jpeg', buffer: PROFILE_PHOTO },
+    );
     await rememberSignedIn(page, member);
 
     await page.goto('/settings/photo-verification');

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHOTO_VERIFICATION_MESSAGES } from '@kindred/contracts';
 import { respond } from '../../../testing/api';
 import { mockApi, renderApp } from '../../../testing/render';
@@ -23,28 +23,31 @@ async function chooseSelfieFile() {
   await userEvent.upload(input, new File(['selfie'], 'me.jpg', { type: 'image/jpeg' }));
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** A member who is not verified yet; the upload answers `answer`. */
+function mockVerification(answer: ReturnType<typeof respond>) {
+  return mockApi({
+    'GET /api/verification/photo': respond(200, { success: true, state: 'none', verifiedAt: null }),
+    'POST /api/verification/photo/challenge': respond(201, { success: true, challenge: CHALLENGE }),
+    'POST /api/verification/photo': answer,
+  });
+}
+
+/** Start, choose a selfie file, send it. */
+async function sendSelfie() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
+  await chooseSelfieFile();
+  await userEvent.click(screen.getByRole('button', { name: 'Send selfie' }));
+}
 
 describe('Settings → Verify your photos', () => {
   it('shows the pose, takes a selfie file when there is no camera, and says it is verified', async () => {
-    const calls = mockApi({
-      'GET /api/verification/photo': respond(200, {
-        success: true,
-        state: 'none',
-        verifiedAt: null,
-      }),
-      'POST /api/verification/photo/challenge': respond(201, {
-        success: true,
-        challenge: CHALLENGE,
-      }),
-      'POST /api/verification/photo': respond(200, {
+    const calls = mockVerification(
+      respond(200, {
         success: true,
         outcome: 'verified',
         message: PHOTO_VERIFICATION_MESSAGES.verified,
       }),
-    });
+    );
     openSection();
     await userEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
     expect(await screen.findByText(CHALLENGE.instruction)).toBeInTheDocument();
@@ -60,75 +63,42 @@ describe('Settings → Verify your photos', () => {
   });
 
   it('refuses kindly and offers a new pose', async () => {
-    mockApi({
-      'GET /api/verification/photo': respond(200, {
-        success: true,
-        state: 'none',
-        verifiedAt: null,
-      }),
-      'POST /api/verification/photo/challenge': respond(201, {
-        success: true,
-        challenge: CHALLENGE,
-      }),
-      'POST /api/verification/photo': respond(200, {
+    mockVerification(
+      respond(200, {
         success: true,
         outcome: 'refused',
         message: PHOTO_VERIFICATION_MESSAGES.refused,
       }),
-    });
+    );
     openSection();
-    await userEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
-    await chooseSelfieFile();
-    await userEvent.click(screen.getByRole('button', { name: 'Send selfie' }));
+    await sendSelfie();
     expect(await screen.findByText(PHOTO_VERIFICATION_MESSAGES.refused)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('says when the selfie went to a moderator', async () => {
-    mockApi({
-      'GET /api/verification/photo': respond(200, {
-        success: true,
-        state: 'none',
-        verifiedAt: null,
-      }),
-      'POST /api/verification/photo/challenge': respond(201, {
-        success: true,
-        challenge: CHALLENGE,
-      }),
-      'POST /api/verification/photo': respond(200, {
+    mockVerification(
+      respond(200, {
         success: true,
         outcome: 'in-review',
         message: PHOTO_VERIFICATION_MESSAGES.inReview,
       }),
-    });
+    );
     openSection();
-    await userEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
-    await chooseSelfieFile();
-    await userEvent.click(screen.getByRole('button', { name: 'Send selfie' }));
+    await sendSelfie();
     expect(await screen.findByText(PHOTO_VERIFICATION_MESSAGES.inReview)).toBeInTheDocument();
   });
 
   it('asks for a new pose when the challenge was used or expired', async () => {
-    mockApi({
-      'GET /api/verification/photo': respond(200, {
-        success: true,
-        state: 'none',
-        verifiedAt: null,
-      }),
-      'POST /api/verification/photo/challenge': respond(201, {
-        success: true,
-        challenge: CHALLENGE,
-      }),
-      'POST /api/verification/photo': respond(410, {
+    mockVerification(
+      respond(410, {
         success: false,
         message: PHOTO_VERIFICATION_MESSAGES.challengeExpired,
         code: 'PHOTO_CHALLENGE_EXPIRED',
       }),
-    });
+    );
     openSection();
-    await userEvent.click(await screen.findByRole('button', { name: 'Start verification' }));
-    await chooseSelfieFile();
-    await userEvent.click(screen.getByRole('button', { name: 'Send selfie' }));
+    await sendSelfie();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       PHOTO_VERIFICATION_MESSAGES.challengeExpired,
     );
