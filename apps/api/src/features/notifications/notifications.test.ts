@@ -1,4 +1,4 @@
-import { mentionText, type NotificationItem } from '@kindred/contracts';
+import { mentionText, NOTIFICATION_TYPES, type NotificationItem } from '@kindred/contracts';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,23 +88,15 @@ const page = async (viewer: Member, query = ''): Promise<Page> => {
 
 const items = async (viewer: Member) => (await page(viewer, '?limit=50')).notifications;
 
+// The request names every type; types added later join the list.
+const ALL_TYPES_ON = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true]));
+
 const saveSettings = (viewer: Member, changes: Record<string, unknown>) =>
   request(t.app)
     .put('/api/users/me/notification-settings')
     .set('Cookie', viewer.cookie)
     .send({
-      types: {
-        follow: true,
-        follow_request: true,
-        like: true,
-        comment: true,
-        reply: true,
-        mention: true,
-        new_sign_in: true,
-        two_factor_changed: true,
-        password_changed: true,
-        recovery_code_used: true,
-      },
+      types: ALL_TYPES_ON,
       onlyFromFollowing: false,
       notFromNewAccounts: false,
       emailDigest: 'off',
@@ -416,18 +408,7 @@ describe('preferences', () => {
   it('a type turned off is not made', async () => {
     const [author, ana] = await Promise.all([member(), member()]);
     await saveSettings(author, {
-      types: {
-        follow: false,
-        follow_request: true,
-        like: true,
-        comment: true,
-        reply: true,
-        mention: true,
-        new_sign_in: true,
-        two_factor_changed: true,
-        password_changed: true,
-        recovery_code_used: true,
-      },
+      types: { ...ALL_TYPES_ON, follow: false },
     }).expect(200);
     await follow(ana, author);
     const post = await buildPost(t.context, author.user.id);
