@@ -162,6 +162,7 @@ describe('GET /api/blocks', () => {
       lastName: blocked[2]!.lastName,
       profilePicture: null,
       verifiedBadge: true,
+      photoVerified: false,
     });
     const second = await get(a.cookie, `/api/blocks?limit=2&cursor=${first.body.nextCursor}`);
     expect(second.body.users.map((u: { user: { _id: string } }) => u.user._id)).toEqual([

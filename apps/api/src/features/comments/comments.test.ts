@@ -66,6 +66,7 @@ describe('POST /api/posts/{postId}/comments', () => {
           lastName: 'Commenter',
           profilePicture: null,
           verifiedBadge: true,
+          photoVerified: false,
         },
         authorDeleted: false,
         content: 'Nice post!',

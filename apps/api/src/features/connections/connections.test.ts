@@ -212,6 +212,7 @@ describe('follower and following counts and lists', () => {
             '_id',
             'firstName',
             'lastName',
+            'photoVerified',
             'profilePicture',
             'verifiedBadge',
           ]);
@@ -230,6 +231,7 @@ describe('follower and following counts and lists', () => {
       lastName: 'Member',
       profilePicture: null,
       verifiedBadge: true,
+      photoVerified: false,
     });
   });
 

@@ -57,6 +57,7 @@ describe('POST /api/posts/create', () => {
           lastName: 'Lovelace',
           profilePicture: null,
           verifiedBadge: true,
+          photoVerified: false,
         },
         title: 'Hello world',
         description: 'First post',

@@ -309,6 +309,7 @@ describe('GET /profile/{id}', () => {
         ],
         profilePicture: photos[0],
         verifiedBadge: true,
+        photoVerified: false,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },

@@ -55,6 +55,7 @@ describe('GET /users/{id}', () => {
         profilePicture: a.photos[0],
         photos: a.photos,
         verifiedBadge: true,
+        photoVerified: false,
         isVerified: true,
         isPhoneVerified: true,
       },
@@ -168,6 +169,7 @@ describe('GET /users/search', () => {
       lastName: 'Dupont',
       profilePicture: expect.stringMatching(/^\/api\/media\/.+\.webp$/),
       verifiedBadge: true,
+      photoVerified: false,
     });
 
     const lastName = await search({ searchText: 'quinn' });
@@ -235,6 +237,7 @@ describe('GET /users/search', () => {
       '_id',
       'firstName',
       'lastName',
+      'photoVerified',
       'profilePicture',
       'verifiedBadge',
     ]);
