@@ -78,6 +78,12 @@ export const ChatImageSchema = z.strictObject({
   altText: z.string().nullable(),
   width: z.number().int().positive().nullable(),
   height: z.number().int().positive().nullable(),
+  /**
+   * Cover the image for this viewer ("Sensitive content — tap to view"): sent by the other member
+   * and not yet scored by the image model, or scored at or above its threshold — unless the
+   * viewer chose to see sensitive media as it is. Never for the viewer's own images.
+   */
+  sensitive: z.boolean(),
 });
 export type ChatImage = z.infer<typeof ChatImageSchema>;
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { endCancelledPlans } from '../features/billing/index.js';
+import { runImageClassificationBackfill } from './image-classification-backfill.js';
 import { runNotificationDigest } from './notification-digest.js';
 import { runTrialReminders } from './trial-reminders.js';
 import { runVerificationReminders } from './verification-reminders.js';
@@ -59,6 +60,10 @@ export function startJobs(context: AppContext, options: JobOptions = {}): Runnin
   // Hourly: a member is claimed once per UTC day, so the digest goes out early in each day.
   schedule('notification-digest', HOUR_MS, () => runNotificationDigest(context));
   schedule('trial-reminders', HOUR_MS, () => runTrialReminders(context));
+  // Images left unscored (stored before classification, or its run after the upload failed).
+  schedule('image-classification-backfill', 5 * 60 * 1000, () =>
+    runImageClassificationBackfill(context),
+  );
 
   return {
     async stop() {

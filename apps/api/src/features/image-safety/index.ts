@@ -8,6 +8,15 @@ export {
   createImageClassifier,
   type ImageClassifier,
 } from './classifier.js';
+export {
+  claimClassification,
+  classificationDueWhere,
+  clearClassification,
+  IMAGE_CLASSIFICATION_LEASE_MS,
+  IMAGE_CLASSIFICATION_MAX_ATTEMPTS,
+  recordClassificationFailure,
+  type ClassifiedKind,
+} from './attempts.js';
 export { createConfiguredClassifier } from './configured.js';
 export { createNsfwModelScorer, type ImageScorer } from './nsfw-model.js';
 export { isSensitiveScore, NSFW_THRESHOLD } from './nsfw-score.js';

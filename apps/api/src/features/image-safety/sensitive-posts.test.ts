@@ -57,7 +57,7 @@ const setPreference = (cookie: string, sensitiveMedia: unknown) =>
 describe('post images and the classifier', () => {
   it('answers the upload at once and covers the image for others until its score is in', async () => {
     // The model is held back until the test lets it answer, so "before the score" is certain.
-    let letScore: (score: number) => void = () => {};
+    let letScore: ((score: number) => void) | undefined;
     const held: ImageScorer = {
       concurrency: 1,
       score: () => new Promise<number>((resolve) => (letScore = resolve)),
@@ -86,7 +86,8 @@ describe('post images and the classifier', () => {
       expect((await seenBy(other.cookie)).sensitive).toBe(true);
       expect((await seenBy(author.cookie)).sensitive).toBe(false);
 
-      for (let waited = 0; slow.context.imageClassifier.load().running === 0; waited += 10) {
+      // Until the scorer itself is called (the classifier decodes the image first).
+      for (let waited = 0; letScore === undefined; waited += 10) {
         if (waited > 10_000) throw new Error('the image never reached the scorer');
         await new Promise((resolve) => setTimeout(resolve, 10));
       }

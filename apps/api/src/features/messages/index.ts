@@ -13,3 +13,4 @@ export {
   removeReportedMessage,
   type SealedMessageSnapshot,
 } from './reporting.js';
+export { messageImageUnscored, scoreMessageImage, unscoredMessageImages } from './sensitivity.js';

@@ -2,6 +2,7 @@ import { IdSchema, type MessageEventData, type MessagesReadEventData } from '@ki
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { entitlementsOf } from '../entitlements/index.js';
+import { sensitiveMediaPreferenceOf } from '../image-safety/index.js';
 import { registerClientEvent } from '../notifications/index.js';
 import { showsReadReceipts } from './policy.js';
 import { findMessage, findOpenConversation, readReceiptsAllowedBy, unreadTotalOf } from './repo.js';
@@ -19,8 +20,10 @@ export const MESSAGES_READ_EVENT = 'messages-read';
 
 const BusMessageSchema = z.object({ conversationId: IdSchema, messageId: IdSchema });
 
+type Publishing = Pick<AppContext, 'liveEvents' | 'logger'>;
+
 async function publishSafely(
-  context: AppContext,
+  context: Publishing,
   memberId: string,
   event: { event: string; data: unknown },
 ): Promise<void> {
@@ -33,7 +36,7 @@ async function publishSafely(
 
 /** A message was sent or deleted: both members' streams (the sender's other tabs too). */
 export async function publishMessageEvent(
-  context: AppContext,
+  context: Publishing,
   input: { conversationId: string; messageId: string; memberIds: readonly string[] },
 ): Promise<void> {
   const data = { conversationId: input.conversationId, messageId: input.messageId };
@@ -56,7 +59,12 @@ export async function prepareMessageEvent(
   if (!row) return null;
   return {
     conversationId,
-    chatMessage: presentMessage(context, memberId, row),
+    chatMessage: presentMessage(
+      context,
+      memberId,
+      row,
+      await sensitiveMediaPreferenceOf(context.db, memberId),
+    ),
     unreadTotal: await unreadTotalOf(context.db, memberId),
   };
 }

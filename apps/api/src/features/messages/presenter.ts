@@ -1,6 +1,7 @@
-import type { ChatMessage, Conversation } from '@kindred/contracts';
+import type { ChatMessage, Conversation, SensitiveMediaPreference } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { entitlementsOf } from '../entitlements/index.js';
+import { sensitiveMediaPreferenceOf } from '../image-safety/index.js';
 import { mediaUrl } from '../media/index.js';
 import { loadMemberSummaries } from '../users/index.js';
 import { showsReadReceipts } from './policy.js';
@@ -13,13 +14,19 @@ import {
   type ViewedConversation,
 } from './repo.js';
 import { messageSealer } from './sealing.js';
+import { imageCoveredForViewer } from './sensitivity.js';
 
 /** Messages and conversations as a member sees them; content is opened here and only here. */
 
+/**
+ * `sensitiveMedia` is the viewer's choice for sensitive media (their own messages are never
+ * covered, so the sender's replies may pass the default).
+ */
 export function presentMessage(
-  context: AppContext,
+  context: Pick<AppContext, 'config'>,
   viewerId: string,
   row: MessageRow,
+  sensitiveMedia: SensitiveMediaPreference,
 ): ChatMessage {
   const sealer = messageSealer(context.config.dataEncryptionKey);
   const deleted = row.deletedAt !== null;
@@ -36,6 +43,7 @@ export function presentMessage(
           altText: row.imageAltSealed ? sealer.open(row.imageAltSealed, row.id) : null,
           width: row.imageWidth,
           height: row.imageHeight,
+          sensitive: imageCoveredForViewer(viewerId, row, sensitiveMedia),
         }
       : null,
     deleted,
@@ -68,12 +76,13 @@ export async function presentConversations(
 ): Promise<Conversation[]> {
   const ids = rows.map((row) => row.id);
   const otherIds = rows.map((row) => row.otherId);
-  const [members, lastMessages, unread, marks, receipts] = await Promise.all([
+  const [members, lastMessages, unread, marks, receipts, sensitiveMedia] = await Promise.all([
     loadMemberSummaries(context.db, viewerId, otherIds),
     lastMessagesOf(context.db, ids),
     unreadCountsOf(context.db, viewerId, ids),
     otherReadMarks(context.db, viewerId, ids),
     readReceiptsShownBy(context, otherIds),
+    sensitiveMediaPreferenceOf(context.db, viewerId),
   ]);
   const result: Conversation[] = [];
   for (const row of rows) {
@@ -84,7 +93,7 @@ export async function presentConversations(
     result.push({
       _id: row.id,
       member,
-      lastMessage: last ? presentMessage(context, viewerId, last) : null,
+      lastMessage: last ? presentMessage(context, viewerId, last, sensitiveMedia) : null,
       unreadCount: unread.get(row.id) ?? 0,
       updatedAt: row.updatedAt.toISOString(),
       memberReadAt: mark ? mark.toISOString() : null,

@@ -4,6 +4,7 @@ import {
   characterCount,
   MESSAGE_MESSAGES,
   POST_IMAGE_MAX_BYTES,
+  SENSITIVE_MEDIA_DEFAULT,
   USER_MESSAGES,
   type ChatMessage,
   type Conversation,
@@ -12,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { decodeCursor, toPage } from '../../db/keyset.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { entitlementsOf, planLimit } from '../entitlements/index.js';
+import { sensitiveMediaPreferenceOf } from '../image-safety/index.js';
 import { isImageMime, newMediaKey, processImage, sniffMediaFile } from '../media/index.js';
 import { notifyMember } from '../notifications/index.js';
 import { loadMemberSummaries, newAccountLimitEndsAt } from '../users/index.js';
@@ -45,6 +47,7 @@ import {
 import { messageSealer } from './sealing.js';
 import { publishMessageEvent, publishReadEvent } from './live.js';
 import { presentConversations, presentMessage } from './presenter.js';
+import { classifyMessageImage } from './sensitivity.js';
 
 /** Messages: the domain logic behind /api/conversations. */
 
@@ -98,11 +101,14 @@ export async function listMessages(
 ) {
   const keyset = decodeCursor(query.cursor, invalidCursor);
   const row = await openConversationOrThrow(context, viewerId, conversationId);
-  const rows = await pageMessages(context.db, conversationId, keyset, query.limit);
+  const [rows, sensitiveMedia] = await Promise.all([
+    pageMessages(context.db, conversationId, keyset, query.limit),
+    sensitiveMediaPreferenceOf(context.db, viewerId),
+  ]);
   const { items, nextCursor } = toPage(rows, query.limit);
   return {
     conversation: await presentOne(context, viewerId, row),
-    messages: items.map((message) => presentMessage(context, viewerId, message)),
+    messages: items.map((message) => presentMessage(context, viewerId, message, sensitiveMedia)),
     nextCursor,
   };
 }
@@ -249,7 +255,11 @@ export async function sendMessage(
     actorId: senderId,
     conversationId,
   });
-  return presentMessage(context, senderId, row);
+  if (image) {
+    // After the reply: the recipient sees the image covered until its score is in (sensitivity.ts).
+    context.background.run('classify a message image', () => classifyMessageImage(context, id));
+  }
+  return presentMessage(context, senderId, row, SENSITIVE_MEDIA_DEFAULT);
 }
 
 /** DELETE /conversations/{id}/messages/{messageId}: the sender's own message only. */
@@ -278,7 +288,7 @@ export async function deleteMessage(
     memberIds: [actorId, conversation.otherId],
   });
   const after = await findMessage(context.db, conversationId, messageId);
-  return presentMessage(context, actorId, after!);
+  return presentMessage(context, actorId, after!, SENSITIVE_MEDIA_DEFAULT);
 }
 
 /** POST /conversations/{id}/read: everything up to now is read. */

@@ -5,4 +5,9 @@ export { commentAuthorVisible, rowsOf, visibleCommentsCte } from './comment-visi
 export { findVisiblePost, type PostRow } from './repo.js';
 export { postRoutes } from './routes.js';
 export { removePost } from './moderation.js';
-export { markPostSensitiveByModerator } from './sensitivity.js';
+export {
+  markPostSensitiveByModerator,
+  postImageUnscored,
+  scorePostImage,
+  unscoredPostImages,
+} from './sensitivity.js';

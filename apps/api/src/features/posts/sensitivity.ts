@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SensitiveMediaPreference } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { posts } from '../../db/schema.js';
 import { readMediaBytes } from '../media/index.js';
 import {
   ClassificationUnavailable,
+  classificationDueWhere,
   isSensitiveScore,
   NSFW_THRESHOLD,
   viewerHidesSensitiveMedia,
@@ -74,25 +75,42 @@ export function coveredForViewer(
   return row.authorId !== viewerId && preference !== 'show' && isSensitivePost(row);
 }
 
+type ScoringContext = Pick<AppContext, 'db' | 'storage' | 'imageClassifier' | 'clock'>;
+
 /**
- * Scores a post's stored image and keeps the score on the row (after the upload's reply, through
- * `context.background`). The image is read from storage when its turn in the classifier's queue
- * comes, so waiting images hold no memory. A post deleted, or whose media changed, meanwhile
- * keeps nothing. When the image cannot be scored the post stays covered (no score).
+ * Scores a post's stored image and keeps the score on the row. The image is read from storage
+ * when its turn in the classifier's queue comes, so waiting images hold no memory. A post deleted,
+ * or whose media changed, meanwhile keeps nothing. Whether a score was stored (false: no such
+ * post or no file); throws when the image cannot be scored.
+ */
+export async function scorePostImage(
+  context: ScoringContext,
+  postId: string,
+  mediaKey: string,
+): Promise<boolean> {
+  const bytes = await readMediaBytes(context.storage, mediaKey);
+  if (!bytes) return false;
+  const score = await context.imageClassifier.classify(bytes);
+  const updated = await context.db
+    .update(posts)
+    .set({ nsfwScore: score, classifiedAt: context.clock.now() })
+    .where(and(eq(posts.id, postId), eq(posts.mediaKey, mediaKey)))
+    .returning({ id: posts.id });
+  return updated.length > 0;
+}
+
+/**
+ * `scorePostImage` after the upload's reply (through `context.background`). When the image cannot
+ * be scored now the post stays covered (no score) until the backfill job scores it
+ * (jobs/image-classification-backfill.ts).
  */
 export async function classifyPostImage(
-  context: Pick<AppContext, 'db' | 'storage' | 'imageClassifier' | 'clock' | 'logger'>,
+  context: ScoringContext & Pick<AppContext, 'logger'>,
   postId: string,
   mediaKey: string,
 ): Promise<void> {
   try {
-    const bytes = await readMediaBytes(context.storage, mediaKey);
-    if (!bytes) return;
-    const score = await context.imageClassifier.classify(bytes);
-    await context.db
-      .update(posts)
-      .set({ nsfwScore: score, classifiedAt: context.clock.now() })
-      .where(and(eq(posts.id, postId), eq(posts.mediaKey, mediaKey)));
+    await scorePostImage(context, postId, mediaKey);
   } catch (error) {
     if (error instanceof ClassificationUnavailable) {
       context.logger.warn({ postId, reason: error.message }, 'a post image was not classified');
@@ -100,6 +118,39 @@ export async function classifyPostImage(
     }
     throw error;
   }
+}
+
+/** Whether the post still has an image without a score (the backfill's check after its claim). */
+export async function postImageUnscored(db: Executor, postId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.mediaType, 'image'), isNull(posts.nsfwScore)));
+  return row !== undefined;
+}
+
+/**
+ * Post images without a score, created before `createdBefore` (so an upload's own classification
+ * has had its chance), that the backfill job may try now; newest first.
+ */
+export async function unscoredPostImages(
+  db: Executor,
+  options: { createdBefore: Date; now: Date; limit: number },
+): Promise<{ id: string; mediaKey: string }[]> {
+  const rows = await db
+    .select({ id: posts.id, mediaKey: posts.mediaKey })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.mediaType, 'image'),
+        isNull(posts.nsfwScore),
+        lt(posts.createdAt, options.createdBefore),
+        classificationDueWhere('post', posts.id, options.now),
+      ),
+    )
+    .orderBy(desc(posts.createdAt))
+    .limit(options.limit);
+  return rows.flatMap((row) => (row.mediaKey ? [{ id: row.id, mediaKey: row.mediaKey }] : []));
 }
 
 /**

@@ -312,7 +312,13 @@ describe('a conversation', () => {
           mine: true,
           senderId: VIEWER_ID,
           text: null,
-          image: { url: '/api/media/m1.webp', altText: 'A red kite', width: 40, height: 30 },
+          image: {
+            url: '/api/media/m1.webp',
+            altText: 'A red kite',
+            width: 40,
+            height: 30,
+            sensitive: false,
+          },
         }),
       }),
     });
@@ -335,6 +341,47 @@ describe('a conversation', () => {
     expect(sent.get('image')).toMatchObject({ type: 'image/png', size: 4 });
     expect(sent.get('altText')).toBe('A red kite');
     expect(sent.has('text')).toBe(false);
+  });
+
+  it("covers the other member's sensitive image until tapped, and uncovers it when its score clears it", async () => {
+    signIn();
+    installFakeEventSource();
+    const image = {
+      url: '/api/media/m2.webp',
+      altText: 'A beach',
+      width: 40,
+      height: 30,
+      sensitive: true,
+    };
+    const message = buildMessage({ text: null, image });
+    const calls = mockApi({
+      'GET /api/conversations/unread-count': unreadTotal(0),
+      [`GET ${conversationUrl}/messages`]: messagePage(buildConversation(), [message]),
+      [`POST ${conversationUrl}/read`]: {
+        body: { success: true, message: 'Conversation marked as read', unreadTotal: 0 },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/messages/${CONVERSATION_ID}`);
+    const cover = await screen.findByRole('button', { name: IMAGE_SAFETY_MESSAGES.cover }, SLOW);
+    // Covered: out of reach of screen readers, the button is all they meet.
+    expect(screen.queryByRole('img', { name: 'A beach' })).not.toBeInTheDocument();
+    await user.click(cover);
+    expect(screen.getByRole('img', { name: 'A beach' })).toHaveAttribute('src', image.url);
+    await user.click(screen.getByRole('button', { name: IMAGE_SAFETY_MESSAGES.hideAgain }));
+    expect(screen.queryByRole('img', { name: 'A beach' })).not.toBeInTheDocument();
+
+    // The model scored it harmless: the stream sends the message again, uncovered.
+    await openLiveStream(calls);
+    openStreams()[0]!.emit('message', {
+      conversationId: CONVERSATION_ID,
+      chatMessage: { ...message, image: { ...image, sensitive: false } },
+      unreadTotal: 0,
+    });
+    expect(await screen.findByRole('img', { name: 'A beach' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: IMAGE_SAFETY_MESSAGES.cover }),
+    ).not.toBeInTheDocument();
   });
 
   it('opens the upgrade dialog when the plan refuses a first message', async () => {

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@kindred/contracts';
 import { clsx } from 'clsx';
 import { ActionMenu, type ActionMenuItem } from '../../../components/ui/action-menu';
+import { SensitiveImage } from '../../../components/ui/sensitive-image';
 import { RelativeTime } from '../../posts';
 import { MESSAGING_UI as M } from '../messages';
 import { MessageText } from './message-text';
@@ -18,7 +19,10 @@ export interface MessageBubbleProps {
 
 /**
  * One message: the viewer's on the right, the other member's on the left; a deleted one keeps its
- * place as "message deleted". An image is shown with its description as its text alternative.
+ * place as "message deleted". An image is shown with its description as its text alternative,
+ * covered ("Sensitive content — tap to view") when the API marks it sensitive for the viewer: the
+ * other member's image until the model has scored it, or scored explicit (unless the viewer chose
+ * to see sensitive media as it is; "hide" covers it here, a message is not left out).
  */
 export function MessageBubble({ message, senderName, actions, seen = false }: MessageBubbleProps) {
   const { mine, deleted, image, text } = message;
@@ -31,20 +35,22 @@ export function MessageBubble({ message, senderName, actions, seen = false }: Me
         ) : (
           <>
             {image ? (
-              <img
-                className={styles.image}
-                src={image.url}
-                alt={image.altText || `Image from ${mine ? 'you' : senderName}`}
-                width={image.width ?? undefined}
-                height={image.height ?? undefined}
-                style={
-                  image.width && image.height
-                    ? { aspectRatio: `${image.width} / ${image.height}` }
-                    : undefined
-                }
-                loading="lazy"
-                decoding="async"
-              />
+              <SensitiveImage sensitive={image.sensitive}>
+                <img
+                  className={styles.image}
+                  src={image.url}
+                  alt={image.altText || `Image from ${mine ? 'you' : senderName}`}
+                  width={image.width ?? undefined}
+                  height={image.height ?? undefined}
+                  style={
+                    image.width && image.height
+                      ? { aspectRatio: `${image.width} / ${image.height}` }
+                      : undefined
+                  }
+                  loading="lazy"
+                  decoding="async"
+                />
+              </SensitiveImage>
             ) : null}
             {text ? <MessageText text={text} linksAllowed={message.linksAllowed} /> : null}
             {text && !message.linksAllowed && /https?:\/\/|www\./i.test(text) ? (
