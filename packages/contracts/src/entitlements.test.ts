@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ENTITLEMENT_FEATURES,
   ENTITLEMENTS,
   entitlementsFor,
   isAtLeast,
@@ -85,8 +86,12 @@ describe('plan cards', () => {
     expect(free.features).toContainEqual({
       key: 'profileLikesPerDay',
       text: 'Up to 20 likes per day',
-      comingSoon: true,
+      comingSoon: false,
     });
+    // A line is "coming soon" exactly when the feature is not built.
+    for (const line of PLANS.flatMap((plan) => plan.features)) {
+      expect(line.comingSoon).toBe(!ENTITLEMENT_FEATURES[line.key].available);
+    }
     expect(free.features).toContainEqual({
       key: 'photoAllowance',
       text: '3 photo uploads',
