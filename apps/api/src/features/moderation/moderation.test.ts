@@ -7,6 +7,7 @@ import {
   comments,
   moderationLog,
   photos,
+  photoVerifications,
   posts,
   reports,
   sessions,
@@ -82,29 +83,67 @@ const moderationRoutes = (API_ROUTES as readonly ApiRoute[]).filter((route) =>
 describe('who reaches the moderation routes (generated from the route table)', () => {
   it('lists the moderation routes', () => {
     expect(moderationRoutes.map((route) => `${route.method} ${route.path}`)).toEqual([
+      'GET /api/moderation/photo-verifications',
+      'POST /api/moderation/photo-verifications/:id/decision',
       'GET /api/moderation/reports',
       'POST /api/moderation/reports/:id/resolve',
       'GET /api/moderation/log',
     ]);
   });
 
+  /**
+   * What each route acts on: an open report (resolved with 'dismiss'), or for the photo checks a
+   * selfie waiting for a moderator (refused); `pending` says whether it is still untouched.
+   */
+  async function targetOf(route: ApiRoute, reader: { cookie: string }) {
+    if (route.path.startsWith('/api/moderation/photo-verifications')) {
+      const member = await signedInUser(t.context);
+      const [attempt] = await t.context.db
+        .insert(photoVerifications)
+        .values({
+          userId: member.user.id,
+          pose: 'tilt-left',
+          status: 'in-review',
+          expiresAt: new Date(t.clock.now().getTime() + 60_000),
+          submittedAt: t.clock.now(),
+          similarity: 0.6,
+          poseMatched: true,
+        })
+        .returning();
+      const pending = async () => {
+        const [row] = await t.context.db
+          .select()
+          .from(photoVerifications)
+          .where(eq(photoVerifications.id, attempt!.id));
+        return row!.status === 'in-review';
+      };
+      return { id: attempt!.id, body: { decision: 'refuse' }, pending };
+    }
+    const author = await signedInUser(t.context);
+    const post = await buildPost(t.context, author.user.id);
+    const reportId = await reportOf(reader.cookie, {
+      targetType: 'post',
+      targetId: post.id,
+      reason: 'spam',
+    });
+    const pending = async () => {
+      const [row] = await t.context.db.select().from(reports).where(eq(reports.id, reportId));
+      return row!.status === 'open';
+    };
+    return { id: reportId, body: { action: 'dismiss' }, pending };
+  }
+
   it.each(moderationRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s: 401 without a session, 403 for a member, open to moderators and admins',
     async (_key, route) => {
-      const author = await signedInUser(t.context);
       const reader = await signedInUser(t.context);
-      const post = await buildPost(t.context, author.user.id);
-      const reportId = await reportOf(reader.cookie, {
-        targetType: 'post',
-        targetId: post.id,
-        reason: 'spam',
-      });
-      const path = route.path.replace(':id', reportId);
+      const target = await targetOf(route, reader);
+      const path = route.path.replace(':id', target.id);
       const call = (cookie?: string) => {
         const req =
           route.method === 'GET'
             ? request(t.app).get(path)
-            : request(t.app).post(path).send({ action: 'dismiss' });
+            : request(t.app).post(path).send(target.body);
         return cookie ? req.set('Cookie', cookie) : req;
       };
 
@@ -115,11 +154,13 @@ describe('who reaches the moderation routes (generated from the route table)', (
         message: 'Only moderators can do this.',
         code: 'FORBIDDEN',
       });
-      // The member's 403 changed nothing.
-      const [stored] = await t.context.db.select().from(reports).where(eq(reports.id, reportId));
-      expect(stored!.status).toBe('open');
+      // Neither the 401 nor the member's 403 changed anything.
+      expect(await target.pending()).toBe(true);
 
-      expect((await call((await moderator()).cookie)).status).toBe(200);
+      const moderated = await call((await moderator()).cookie);
+      expect(moderated.status, JSON.stringify(moderated.body)).toBe(200);
+      // A moderator's POST acts on the target; a GET only reads.
+      expect(await target.pending()).toBe(route.method === 'GET');
       if (route.method === 'GET') {
         const admin = await signedInUser(t.context, { role: 'admin' });
         expect((await call(admin.cookie)).status).toBe(200);

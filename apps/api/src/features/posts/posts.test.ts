@@ -73,6 +73,8 @@ describe('POST /api/posts/create', () => {
         canComment: true,
         canDelete: true,
         canEdit: true,
+        sensitive: false,
+        markedSensitive: false,
       },
     });
     const [row] = await t.context.db.select().from(posts).where(eq(posts.id, res.body.post._id));
@@ -158,6 +160,7 @@ describe('POST /api/posts/create', () => {
       type: 'image',
       width: 32,
       height: 24,
+      altText: null,
     });
     const key = mediaKeyFromUrl(res.body.post.media.url)!;
     expect(existsSync(t.context.storage.localPath(key))).toBe(true);

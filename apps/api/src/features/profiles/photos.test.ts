@@ -60,6 +60,7 @@ describe('POST /profile/upload-photo', () => {
       success: true,
       url: expect.stringMatching(/^\/api\/media\/[A-Za-z0-9_-]{24}\.webp$/),
       thumbnailUrl: expect.stringMatching(/^\/api\/media\/[A-Za-z0-9_-]{24}\.webp$/),
+      altText: null,
       message: 'Photo uploaded successfully',
     });
 

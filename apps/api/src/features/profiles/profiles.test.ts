@@ -307,6 +307,8 @@ describe('GET /profile/{id}', () => {
           expect.stringMatching(/^\/api\/media\//),
           expect.stringMatching(/^\/api\/media\//),
         ],
+        // No descriptions were given: one null per photo, in the photos' order.
+        photoAlts: [null, null],
         profilePicture: photos[0],
         verifiedBadge: true,
         photoVerified: false,
