@@ -1,4 +1,4 @@
-import { mentionText } from '@kindred/contracts';
+import { mentionText, NOTIFICATION_TYPES } from '@kindred/contracts';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,18 +29,7 @@ const digestOn = (cookie: string, emailDigest: 'off' | 'daily') =>
     .put('/api/users/me/notification-settings')
     .set('Cookie', cookie)
     .send({
-      types: {
-        follow: true,
-        follow_request: true,
-        like: true,
-        comment: true,
-        reply: true,
-        mention: true,
-        new_sign_in: true,
-        two_factor_changed: true,
-        password_changed: true,
-        recovery_code_used: true,
-      },
+      types: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true])),
       onlyFromFollowing: false,
       notFromNewAccounts: false,
       emailDigest,

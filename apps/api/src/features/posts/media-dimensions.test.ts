@@ -44,6 +44,7 @@ describe('media sizes on posts (so the feed can keep their space before the file
       type: 'image',
       width: 64,
       height: 48,
+      altText: null,
     });
     expect(await storedSize(post._id)).toEqual({ width: 64, height: 48 });
 
@@ -83,6 +84,7 @@ describe('media sizes on posts (so the feed can keep their space before the file
       type: 'video',
       width: 320,
       height: 180,
+      altText: null,
     });
     expect(await storedSize(post._id)).toEqual({ width: 320, height: 180 });
   });

@@ -213,6 +213,7 @@ describe('POST /profile/update/{userId} with details', () => {
       message: 'Photos updated',
       photos: [urls[1], urls[0]],
       thumbnails: expect.any(Array),
+      photoAlts: [null, null],
       profilePicture: urls[1],
     });
   });

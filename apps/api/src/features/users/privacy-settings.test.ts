@@ -1,3 +1,4 @@
+import { PRIVACY_DEFAULTS } from '@kindred/contracts';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,13 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const DEFAULTS = {
-  whoCanFollow: 'everyone',
-  defaultCommentPolicy: 'everyone',
-  whoCanMention: 'everyone',
-  searchable: true,
-  showLocation: true,
-};
+const DEFAULTS = PRIVACY_DEFAULTS;
 
 function savePrivacy(cookie: string, settings: Record<string, unknown>) {
   return request(t.app)
@@ -57,10 +52,10 @@ describe('GET/PUT /api/users/me/privacy', () => {
     expect(saved.body).toEqual({
       success: true,
       message: 'Privacy settings saved',
-      privacy: chosen,
+      privacy: { ...DEFAULTS, ...chosen },
     });
     const read = await request(t.app).get('/api/users/me/privacy').set('Cookie', me.cookie);
-    expect(read.body.privacy).toEqual(chosen);
+    expect(read.body.privacy).toEqual({ ...DEFAULTS, ...chosen });
 
     // Saving again replaces the row (one per member).
     const again = await savePrivacy(me.cookie, { whoCanFollow: 'nobody' });
