@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type pg from 'pg';
 import { TRANSIENT_CODES } from './connect.js';
 
@@ -12,15 +13,23 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
   readonly code = 'DATABASE_UNAVAILABLE';
 
-  constructor() {
-    super('the database server is unreachable; not waiting for another connection');
+  /** `cause`: the failure that made the server count as unreachable (ECONNREFUSED…). */
+  constructor(cause?: unknown) {
+    super('the database server is unreachable; not waiting for another connection', { cause });
   }
 }
 
+/**
+ * Network failures any client may report (object storage, SMTP, Twilio): they mean the database
+ * is unavailable only when the database's driver raised them (`markDatabaseError`) or a query
+ * (Drizzle's DrizzleQueryError wraps them), not when another service is unreachable.
+ */
+const NETWORK_CODES = new Set([...TRANSIENT_CODES, 'EPIPE']);
+
+/** Codes only the database or its driver uses. */
 const UNAVAILABLE_CODES = new Set([
-  ...TRANSIENT_CODES,
-  'EPIPE',
   'DATABASE_UNAVAILABLE',
+  '57P03', // the database system is starting up
   '57P01', // terminating connection due to administrator command (a restart, pg_terminate_backend)
   '57P02', // crash shutdown
 ]);
@@ -34,6 +43,14 @@ const LOST_CONNECTION_MESSAGES = [
 
 type ErrorChain = { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
 
+const databaseErrors = new WeakSet<object>();
+const isQueryError = (error: object): boolean => error instanceof DrizzleQueryError;
+
+/** Records that the database driver raised this error (a failed connection, a lost socket). */
+export function markDatabaseError(error: unknown): void {
+  if (error && typeof error === 'object') databaseErrors.add(error);
+}
+
 /**
  * A statement failed because the server could not be reached or went away (a restart, a network
  * loss, no connection within the pool's timeout), not because of the statement itself. Drizzle
@@ -41,12 +58,15 @@ type ErrorChain = { code?: unknown; message?: unknown; errors?: unknown; cause?:
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let err = error as ErrorChain | undefined;
+  let fromDatabase = false;
   for (let depth = 0; err && typeof err === 'object' && depth < 5; depth += 1) {
+    fromDatabase ||= isQueryError(err) || databaseErrors.has(err);
     const { code, message } = err;
     // Class 08: connection exceptions.
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) {
       return true;
     }
+    if (typeof code === 'string' && fromDatabase && NETWORK_CODES.has(code)) return true;
     if (
       typeof message === 'string' &&
       LOST_CONNECTION_MESSAGES.some((lost) => message.startsWith(lost))
@@ -71,6 +91,7 @@ export const PROBE_INTERVAL_MS = 1_000;
  */
 export function failFastWhileUnreachable(pool: pg.Pool): void {
   let unreachable = false;
+  let lastFailure: unknown;
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
 
   const probeLater = () => {
@@ -84,13 +105,15 @@ export function failFastWhileUnreachable(pool: pg.Pool): void {
   };
 
   const acquire = async (): Promise<pg.PoolClient> => {
-    if (unreachable) throw new DatabaseUnavailableError();
+    if (unreachable) throw new DatabaseUnavailableError(lastFailure);
     try {
       return await connect();
     } catch (error) {
+      markDatabaseError(error);
       const busy = (error as Error).message === 'timeout exceeded when trying to connect';
       if (!busy && !unreachable && isDatabaseUnavailable(error)) {
         unreachable = true;
+        lastFailure = error;
         probeLater();
       }
       throw error;

@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { failFastWhileUnreachable } from './availability.js';
+import { failFastWhileUnreachable, markDatabaseError } from './availability.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
@@ -97,10 +97,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       keepAlive: true,
     });
     // An idle client losing its connection must not take the process down; the pool replaces it.
-    pool.on('error', () => {});
-    // Nor one checked out (a transaction) when the server goes: its query fails with the error,
-    // and the client, no longer queryable, is discarded on release.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('error', markDatabaseError);
+    // Nor one checked out (a transaction) when the server goes: its query fails with the error
+    // (marked as the database's, so the request answers 503), and the client, no longer
+    // queryable, is discarded on release.
+    pool.on('connect', (client) => client.on('error', markDatabaseError));
     failFastWhileUnreachable(pool);
     const db = drizzleNodePg(pool, { schema, logger });
     return {

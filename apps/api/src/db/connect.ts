@@ -31,9 +31,15 @@ interface FailureInfo {
 }
 
 function describeFailure(error: unknown): FailureInfo {
-  // The query builder wraps the driver's error ("Failed query: …"): the cause says what failed.
+  // The query builder wraps the driver's error ("Failed query: …"), and the pool's fail-fast
+  // DATABASE_UNAVAILABLE (db/availability.ts) the connection failure behind it: the cause says
+  // what failed.
   let err = error as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
-  while (err.code === undefined && err.cause && typeof err.cause === 'object') {
+  while (
+    (err.code === undefined || err.code === 'DATABASE_UNAVAILABLE') &&
+    err.cause &&
+    typeof err.cause === 'object'
+  ) {
     err = err.cause as typeof err;
   }
   // Node reports a refused `localhost` (tried on IPv4 and IPv6) as an AggregateError.
