@@ -97,7 +97,7 @@ describe('profile', () => {
     await next.click({ force: true });
     await page.getByText('Please complete all required fields').waitFor();
     await expectNoSeriousViolations(page, 'wizard: details');
-    await page.getByLabel('Age').fill('28');
+    await page.getByLabel('Age', { exact: true }).fill('28');
     await page.getByLabel('Gender').selectOption('female');
     await page.getByLabel('Sexuality').selectOption('pansexual');
     // Location: "Use my location" names the city; then she types where she really lives and picks
