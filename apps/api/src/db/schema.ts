@@ -550,6 +550,13 @@ export const privacySettings = pgTable(
       .default('everyone'),
     /** Others see when the member read their messages (when the plan includes read receipts). */
     allowReadReceipts: boolean('allow_read_receipts').notNull().default(true),
+    /**
+     * Only photo-verified members may start a conversation with the member (matches and mutual
+     * follows still write: the member chose them).
+     */
+    messagesFromPhotoVerifiedOnly: boolean('messages_from_photo_verified_only')
+      .notNull()
+      .default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "privacy_settings" ADD COLUMN "messages_from_photo_verified_only" boolean DEFAULT false NOT NULL;
