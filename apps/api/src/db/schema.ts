@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -21,6 +22,7 @@ import {
 import {
   CHECKOUT_STATUSES,
   CODE_PURPOSES,
+  ENTITLEMENTS,
   COMMENT_POLICIES,
   EMAIL_DIGEST_OPTIONS,
   FOLLOW_POLICIES,
@@ -38,6 +40,7 @@ import {
   PAYMENT_PROVIDERS,
   PLAN_CHANGE_SOURCES,
   NOTIFICATION_TYPES,
+  PAID_PLAN_RUNNING_STATUSES,
   PLAN_IDS,
   POST_MEDIA_KINDS,
   POST_PRIVACY_VALUES,
@@ -46,6 +49,7 @@ import {
   REPORT_TARGET_TYPES,
   SEXUALITY_OPTIONS,
   SUBSCRIPTION_STATUSES,
+  UPGRADE_PLANS,
 } from '@kindred/contracts';
 
 /**
@@ -61,6 +65,12 @@ import {
 function sqlList(values: readonly string[]) {
   return sql.raw(`(${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')})`);
 }
+
+/**
+ * The plans whose running subscription puts a member first in search (contracts' entitlements).
+ * Changing an entitlement changes `users.search_rank`'s expression: run `pnpm db:generate`.
+ */
+const SEARCH_PRIORITY_PLANS = UPGRADE_PLANS.filter((plan) => ENTITLEMENTS[plan].priorityInSearch);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -121,6 +131,17 @@ export const users = pgTable(
     photoVerifiedAt: timestamp('photo_verified_at', { withTimezone: true }),
     /** The verified face's descriptor, sealed (secret box, the member's id as context): a new main photo keeps the mark only if it matches. */
     photoVerifiedFace: text('photo_verified_face'),
+    /**
+     * 0 when the member's plan state has priority in search (a running paid plan with
+     * `priorityInSearch`; a free plan, trial or not, never has it), 1 otherwise. Kept by the
+     * database from plan and subscription_status, so the search indexes below can start with it
+     * and hand out each group already in name order (issue 18).
+     */
+    searchRank: smallint('search_rank')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN "plan" IN ${sqlList(SEARCH_PRIORITY_PLANS)} AND "subscription_status" IN ${sqlList(PAID_PLAN_RUNNING_STATUSES)} THEN 0 ELSE 1 END`,
+      ),
     ...timestamps,
   },
   (t) => [
@@ -132,6 +153,15 @@ export const users = pgTable(
     index('users_email').on(t.email),
     index('users_name_search_prefix').on(sql`${t.nameSearch} text_pattern_ops`),
     index('users_last_name_search_prefix').on(sql`${t.lastNameSearch} text_pattern_ops`),
+    // Search pages read these in order, a prefix range per rank: "first last" matches by that
+    // name, then last-name matches by last name and name (features/users searchMembersQuery).
+    index('users_search_full_name').on(t.searchRank, sql`${t.nameSearch} COLLATE "C"`, t.id),
+    index('users_search_last_name').on(
+      t.searchRank,
+      sql`${t.lastNameSearch} COLLATE "C"`,
+      sql`${t.nameSearch} COLLATE "C"`,
+      t.id,
+    ),
     index('users_unverified_created')
       .on(t.createdAt)
       .where(sql`${t.emailVerifiedAt} IS NULL`),

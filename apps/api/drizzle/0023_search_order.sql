@@ -1,0 +1,3 @@
+ALTER TABLE "users" ADD COLUMN "search_rank" smallint GENERATED ALWAYS AS (CASE WHEN "plan" IN ('professional') AND "subscription_status" IN ('active', 'cancelled') THEN 0 ELSE 1 END) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "users_search_full_name" ON "users" USING btree ("search_rank","name_search" COLLATE "C","id");--> statement-breakpoint
+CREATE INDEX "users_search_last_name" ON "users" USING btree ("search_rank","last_name_search" COLLATE "C","name_search" COLLATE "C","id");
