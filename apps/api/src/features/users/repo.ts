@@ -1,11 +1,11 @@
-import { and, asc, count, eq, isNotNull, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, like, ne, notLike, or, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { SEARCH_LIMITS } from '@kindred/contracts';
 import type { Executor } from '../../db/client.js';
 import { photos, posts, profiles, users } from '../../db/schema.js';
 import { nameSearchColumns, searchKey } from './names.js';
 import { memberSummaryColumns, profilePictureJoin } from './summary.js';
 import { mentionAllowedWhere, searchableMembersWhere } from './privacy-settings.js';
-import { searchPriorityRank } from './subscription.js';
 import { visibleMembersWhere } from './visibility.js';
 
 export type { Executor };
@@ -73,20 +73,25 @@ export function escapeLike(text: string): string {
  * Prefix match on "first last" (which covers the first name and the full name) or on the last
  * name alone, over the normalized columns: both have a text_pattern_ops btree index, so a
  * `LIKE 'prefix%'` is an index range scan (a BitmapOr of the two) whatever the database collation.
+ * The count reads matches this way; a page reads them in order (searchMembersQuery).
  */
 export function nameMatches(query: string) {
-  const pattern = `${escapeLike(searchKey(query))}%`;
+  const pattern = namePattern(query);
   return or(like(users.nameSearch, pattern), like(users.lastNameSearch, pattern))!;
+}
+
+function namePattern(query: string): string {
+  return `${escapeLike(searchKey(query))}%`;
+}
+
+/** Members the searcher may see, other than the searcher, who let themselves be found. */
+function findableBy(searcherId: string) {
+  return and(visibleMembersWhere(searcherId), ne(users.id, searcherId), searchableMembersWhere())!;
 }
 
 /** Members the searcher may see, other than the searcher, who let themselves be found, whose names match. */
 export function searchCondition(query: string, searcherId: string) {
-  return and(
-    visibleMembersWhere(searcherId),
-    ne(users.id, searcherId),
-    searchableMembersWhere(),
-    nameMatches(query),
-  )!;
+  return and(findableBy(searcherId), nameMatches(query))!;
 }
 
 export interface SearchPage {
@@ -98,29 +103,76 @@ export interface SearchPage {
   mentionable?: boolean;
 }
 
-/** One page of matches, in a stable order (name, then id), with each member's profile thumbnail. */
+// Byte order ("C"): the same whatever the database's collation, and the order of the indexes.
+const fullNameKey = sql`${users.nameSearch} COLLATE "C"`;
+const lastNameKey = sql`${users.lastNameSearch} COLLATE "C"`;
+
+/**
+ * The matches of one search rank whose "first last" (`byLastName: false`) or, failing that, last
+ * name (`true`) starts with the query, the first `take` in the page's order: a range of
+ * users_search_full_name / users_search_last_name read in index order, stopping after `take`
+ * findable members — never every member whose name starts with two letters (issue 18).
+ */
+function rankedMatches(
+  db: Executor,
+  page: SearchPage,
+  rank: 0 | 1,
+  byLastName: boolean,
+  take: number,
+) {
+  const pattern = namePattern(page.query);
+  return db
+    .select({
+      id: users.id,
+      rank: sql<number>`${users.searchRank}`.as('rank'),
+      byLastName: sql<number>`${sql.raw(byLastName ? '1' : '0')}`.as('by_last_name'),
+      sortKey: sql<string>`${byLastName ? users.lastNameSearch : users.nameSearch}`.as('sort_key'),
+      tieKey: sql<string>`${byLastName ? users.nameSearch : sql.raw(`''`)}`.as('tie_key'),
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.searchRank, rank),
+        byLastName
+          ? and(like(lastNameKey, pattern), notLike(fullNameKey, pattern))
+          : like(fullNameKey, pattern),
+        findableBy(page.searcherId),
+        page.mentionable ? mentionAllowedWhere(page.searcherId, users.id) : undefined,
+      ),
+    )
+    .orderBy(...(byLastName ? [lastNameKey, fullNameKey] : [fullNameKey]), asc(users.id))
+    .limit(take);
+}
+
+/**
+ * One page of matches with each member's profile thumbnail, in a stable order: members whose plan
+ * has priority in search first (not for mention suggestions), then those whose "first last"
+ * starts with the query by that name, then those matched by their last name alone by last name
+ * and name, then id. Each of the four groups (rank × which name matched) is read in index order
+ * and only as far as the page reaches, so a page costs the same for "ma" as for a full name.
+ */
 export function searchMembersQuery(db: Executor, page: SearchPage) {
-  return (
-    db
-      .select(memberSummaryColumns)
-      .from(users)
-      .leftJoin(photos, profilePictureJoin)
-      .where(
-        and(
-          searchCondition(page.query, page.searcherId),
-          page.mentionable ? mentionAllowedWhere(page.searcherId, users.id) : undefined,
-        ),
-      )
-      // Member search puts plans with priority in search first (mention suggestions do not);
-      // then byte order ("C"), so the order is the same whatever the database's collation.
-      .orderBy(
-        ...(page.mentionable ? [] : [searchPriorityRank()]),
-        sql`${users.nameSearch} COLLATE "C"`,
-        asc(users.id),
-      )
-      .limit(page.limit)
-      .offset(page.offset)
-  );
+  const take = page.offset + page.limit;
+  const matches = unionAll(
+    rankedMatches(db, page, 0, false, take),
+    rankedMatches(db, page, 0, true, take),
+    rankedMatches(db, page, 1, false, take),
+    rankedMatches(db, page, 1, true, take),
+  ).as('matches');
+  return db
+    .select(memberSummaryColumns)
+    .from(matches)
+    .innerJoin(users, eq(users.id, matches.id))
+    .leftJoin(photos, profilePictureJoin)
+    .orderBy(
+      ...(page.mentionable ? [] : [asc(matches.rank)]),
+      asc(matches.byLastName),
+      sql`${matches.sortKey} COLLATE "C"`,
+      sql`${matches.tieKey} COLLATE "C"`,
+      asc(matches.id),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 /**

@@ -1,11 +1,5 @@
-import {
-  ENTITLEMENTS,
-  PAID_PLAN_RUNNING_STATUSES,
-  UPGRADE_PLANS,
-  type Subscription,
-  type SubscriptionStatus,
-} from '@kindred/contracts';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { type Subscription, type SubscriptionStatus } from '@kindred/contracts';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
@@ -54,19 +48,4 @@ export function presentSubscription(fields: PlanFields, now: Date): Subscription
     status: effectiveStatus(fields, now),
     trialEndDate: presentTrialEndDate(fields),
   };
-}
-
-const PRIORITY_PLANS = UPGRADE_PLANS.filter((plan) => ENTITLEMENTS[plan].priorityInSearch);
-
-/**
- * 0 for members whose plan state has `priorityInSearch`, 1 for the others: search orders by it
- * first, so they rank first among equal matches. Mirrors contracts' planStateOf: a paid plan counts
- * while active or cancelled (the free and trial-ended states never have priority — the
- * entitlements test checks that, as this fragment relies on it).
- */
-export function searchPriorityRank(): SQL {
-  return sql`CASE WHEN ${and(
-    inArray(users.plan, PRIORITY_PLANS),
-    inArray(users.subscriptionStatus, [...PAID_PLAN_RUNNING_STATUSES]),
-  )} THEN 0 ELSE 1 END`;
 }

@@ -188,6 +188,18 @@ describe('GET /users/search', () => {
     expect(hidden.body.totalCount).toBe(0);
   });
 
+  it('lists members whose "first last" starts with the query before those matched by last name alone', async () => {
+    await signedInUser(t.context, { firstName: 'Bea', lastName: 'Zephyr' });
+    await signedInUser(t.context, { firstName: 'Zéphyrine', lastName: 'Alba' });
+    await signedInUser(t.context, { firstName: 'Zephyrin', lastName: 'Moreau' });
+    await signedInUser(t.context, { firstName: 'Ada', lastName: 'Zephyrson' });
+    const res = await search({ searchText: 'zephyr' });
+    expect(
+      res.body.suggestions.map((s: { firstName: string; lastName: string }) => s.lastName),
+    ).toEqual(['Moreau', 'Alba', 'Zephyr', 'Zephyrson']);
+    expect(res.body.totalCount).toBe(4);
+  });
+
   it('treats % _ and \\ in the query as plain characters', async () => {
     expect((await search({ searchText: 'q_' })).body.totalCount).toBe(0);
     expect((await search({ searchText: 'qu_' })).body.totalCount).toBe(1);
