@@ -1,4 +1,10 @@
 import { z } from 'zod/mini';
+import {
+  EMAIL_MAX_LENGTH,
+  LOGIN_MESSAGES,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MIN_LENGTH,
+} from './login-messages.js';
 
 /**
  * The login's rules and messages, written with zod's tree-shakable build (`zod/mini`): the login
@@ -7,22 +13,14 @@ import { z } from 'zod/mini';
  * compose them); auth.ts re-exports everything here and builds sign-up and the other steps on it.
  */
 
-export const PASSWORD_MIN_LENGTH = 6;
-/** bcrypt only reads the first 72 bytes of a password: longer ones are refused, never truncated. */
-export const PASSWORD_MAX_BYTES = 72;
-export const EMAIL_MAX_LENGTH = 254;
-
-/** The messages of the login form and its answers (part of AUTH_MESSAGES). */
-export const LOGIN_MESSAGES = {
-  fillAllFields: 'Please fill in all fields',
-  legalAge: 'You must confirm that you are of legal age to use this platform',
-  passwordTooShort: 'Password must be at least 6 characters long',
-  passwordTooLong: `Password is too long: use at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters or digits)`,
-  invalidEmail: 'Please enter a valid email address',
-  invalidCoordinates: 'Invalid coordinates',
-  invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
-  loginSuccess: 'Login successful!',
-} as const;
+// The limits and messages are login-messages.ts's: a module without schemas, so a page that shows
+// them (the web app's login screen) does not carry the schemas below until it checks a form.
+export {
+  EMAIL_MAX_LENGTH,
+  LOGIN_MESSAGES,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MIN_LENGTH,
+} from './login-messages.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,120 +1,137 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LoginRoute } from '../features/auth/routes/login';
 import { GuestOnlyRoute, MemberRoute } from './guards';
+import { lazyPage } from './lazy-page';
 import { MemberShell } from './member-shell';
 import { RootLayout } from './root-layout';
 import { NotFoundRoute } from './routes/not-found';
-import { RouteErrorPage } from './routes/route-error';
-import { RouteLoading } from './routes/route-loading';
-
-/** A page loaded on demand: its module's `export function <name>` becomes the route's component. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return () => load().then((module) => ({ Component: module[name] }));
-}
 
 /** The member area (lazy chunks), each page inside MemberShell. */
 const memberRoutes: RouteObject[] = [
   {
     path: '/feed',
-    lazy: () => import('../features/feed/routes/feed').then((m) => ({ Component: m.FeedRoute })),
+    Component: lazyPage(() => import('../features/feed/routes/feed'), 'FeedRoute'),
   },
   {
     path: '/viewprofile/:id',
-    lazy: () =>
-      import('../features/profile/routes/view-profile').then((m) => ({
-        Component: m.ViewProfileRoute,
-      })),
+    Component: lazyPage(
+      () => import('../features/profile/routes/view-profile'),
+      'ViewProfileRoute',
+    ),
   },
   {
     path: '/profileedit/:id',
-    lazy: () =>
-      import('../features/profile/routes/profile-edit').then((m) => ({
-        Component: m.ProfileEditRoute,
-      })),
+    Component: lazyPage(
+      () => import('../features/profile/routes/profile-edit'),
+      'ProfileEditRoute',
+    ),
   },
   {
     path: '/view-all',
-    lazy: () =>
-      import('../features/search/routes/view-all').then((m) => ({
-        Component: m.ViewAllRoute,
-      })),
+    Component: lazyPage(() => import('../features/search/routes/view-all'), 'ViewAllRoute'),
   },
   {
     path: '/notifications',
-    lazy: page(
+    Component: lazyPage(
       () => import('../features/notifications/routes/notifications-page'),
       'NotificationsPage',
     ),
   },
   {
     path: '/messages',
-    lazy: page(() => import('../features/messages/routes/messages-page'), 'MessagesPage'),
+    Component: lazyPage(() => import('../features/messages/routes/messages-page'), 'MessagesPage'),
   },
   {
     path: '/messages/:id',
-    lazy: page(() => import('../features/messages/routes/conversation-page'), 'ConversationPage'),
+    Component: lazyPage(
+      () => import('../features/messages/routes/conversation-page'),
+      'ConversationPage',
+    ),
   },
   {
     path: '/discover',
-    lazy: page(() => import('../features/discover/routes/discover-page'), 'DiscoverPage'),
+    Component: lazyPage(() => import('../features/discover/routes/discover-page'), 'DiscoverPage'),
   },
   {
     path: '/matches',
-    lazy: page(() => import('../features/matches/routes/matches-page'), 'MatchesPage'),
+    Component: lazyPage(() => import('../features/matches/routes/matches-page'), 'MatchesPage'),
   },
   {
     path: '/posts/:postId',
-    lazy: page(() => import('../features/posts/routes/post-page'), 'PostPage'),
+    Component: lazyPage(() => import('../features/posts/routes/post-page'), 'PostPage'),
   },
   {
     // The test-mode payments provider's checkout page (features/billing).
     path: '/checkout/test/:sessionId',
-    lazy: page(() => import('../features/billing/routes/test-checkout-page'), 'TestCheckoutPage'),
+    Component: lazyPage(
+      () => import('../features/billing/routes/test-checkout-page'),
+      'TestCheckoutPage',
+    ),
   },
   {
     path: '/moderation',
-    lazy: page(() => import('../features/moderation/routes/moderation-page'), 'ModerationPage'),
+    Component: lazyPage(
+      () => import('../features/moderation/routes/moderation-page'),
+      'ModerationPage',
+    ),
   },
   {
     path: '/settings',
-    lazy: page(() => import('../features/settings/routes/settings-page'), 'SettingsPage'),
+    Component: lazyPage(() => import('../features/settings/routes/settings-page'), 'SettingsPage'),
     children: [
       { index: true, element: <Navigate to="account" replace /> },
       {
         path: 'account',
-        lazy: page(() => import('../features/settings/sections/account'), 'AccountSection'),
+        Component: lazyPage(
+          () => import('../features/settings/sections/account'),
+          'AccountSection',
+        ),
       },
       {
         path: 'security',
-        lazy: page(() => import('../features/settings/sections/security'), 'SecuritySection'),
+        Component: lazyPage(
+          () => import('../features/settings/sections/security'),
+          'SecuritySection',
+        ),
       },
       {
         path: 'sessions',
-        lazy: page(() => import('../features/settings/sections/sessions'), 'SessionsSection'),
+        Component: lazyPage(
+          () => import('../features/settings/sections/sessions'),
+          'SessionsSection',
+        ),
       },
       {
         path: 'privacy',
-        lazy: page(() => import('../features/settings/sections/privacy'), 'PrivacySection'),
+        Component: lazyPage(
+          () => import('../features/settings/sections/privacy'),
+          'PrivacySection',
+        ),
       },
       {
         path: 'notifications',
-        lazy: page(
+        Component: lazyPage(
           () => import('../features/settings/sections/notifications'),
           'NotificationsSection',
         ),
       },
       {
         path: 'plan',
-        lazy: page(() => import('../features/billing/routes/plan-settings'), 'PlanSettingsSection'),
+        Component: lazyPage(
+          () => import('../features/billing/routes/plan-settings'),
+          'PlanSettingsSection',
+        ),
       },
       {
         path: 'blocked',
-        lazy: page(() => import('../features/settings/sections/blocked'), 'BlockedSection'),
+        Component: lazyPage(
+          () => import('../features/settings/sections/blocked'),
+          'BlockedSection',
+        ),
       },
       {
         path: 'photo-verification',
-        lazy: page(
+        Component: lazyPage(
           () => import('../features/photo-verification/routes/verify-photos-section'),
           'VerifyPhotosSection',
         ),
@@ -125,61 +142,80 @@ const memberRoutes: RouteObject[] = [
 
 /**
  * The route table of SPEC §2. The login screen — the front door — is in the entry chunk; every other
- * page is loaded on demand (its own chunks), so the front door carries only what it uses.
+ * page is loaded on demand (its own chunks) inside ServerStateLayout, the server-state cache, which
+ * loads with the first of them: the front door carries only what it uses. (scripts/bundle-report.mjs
+ * reads this table: a page's `lazyPage(() => import(…))` follows its `path`, and every lazy page
+ * loads the lazy layouts too.)
  */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <RouteLoading />,
     children: [
       {
         element: <GuestOnlyRoute />,
+        children: [{ path: '/', element: <LoginRoute /> }],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+      {
+        Component: lazyPage(() => import('./server-state-layout'), 'ServerStateLayout'),
         children: [
-          { path: '/', element: <LoginRoute /> },
           {
-            path: '/signup',
-            lazy: page(() => import('../features/auth/routes/signup'), 'SignupRoute'),
+            element: <GuestOnlyRoute />,
+            children: [
+              {
+                path: '/signup',
+                Component: lazyPage(() => import('../features/auth/routes/signup'), 'SignupRoute'),
+              },
+              {
+                path: '/forgot-password',
+                Component: lazyPage(
+                  () => import('../features/auth/routes/forgot-password'),
+                  'ForgotPasswordRoute',
+                ),
+              },
+            ],
+          },
+          // Verification pages: open to visitors.
+          {
+            path: '/verify-otp',
+            Component: lazyPage(
+              () => import('../features/auth/routes/verify-otp'),
+              'VerifyOtpRoute',
+            ),
           },
           {
-            path: '/forgot-password',
-            lazy: page(
-              () => import('../features/auth/routes/forgot-password'),
-              'ForgotPasswordRoute',
+            path: '/2fa-setup/:id',
+            Component: lazyPage(
+              () => import('../features/auth/routes/two-factor-setup'),
+              'TwoFactorSetupRoute',
             ),
+          },
+          {
+            path: '/2fa-verify/:id',
+            Component: lazyPage(
+              () => import('../features/auth/routes/two-factor-verify'),
+              'TwoFactorVerifyRoute',
+            ),
+          },
+          {
+            path: '/phone-verify/:id',
+            Component: lazyPage(
+              () => import('../features/auth/routes/phone-verify'),
+              'PhoneVerifyRoute',
+            ),
+          },
+          {
+            element: <MemberRoute />,
+            // The shell gives every member page the settings dialog its menu opens.
+            children: [{ element: <MemberShell />, children: memberRoutes }],
           },
         ],
       },
-      // Verification pages: open to visitors.
-      {
-        path: '/verify-otp',
-        lazy: page(() => import('../features/auth/routes/verify-otp'), 'VerifyOtpRoute'),
-      },
-      {
-        path: '/2fa-setup/:id',
-        lazy: page(() => import('../features/auth/routes/two-factor-setup'), 'TwoFactorSetupRoute'),
-      },
-      {
-        path: '/2fa-verify/:id',
-        lazy: page(
-          () => import('../features/auth/routes/two-factor-verify'),
-          'TwoFactorVerifyRoute',
-        ),
-      },
-      {
-        path: '/phone-verify/:id',
-        lazy: page(() => import('../features/auth/routes/phone-verify'), 'PhoneVerifyRoute'),
-      },
-      {
-        element: <MemberRoute />,
-        // The shell gives every member page the settings dialog its menu opens.
-        children: [{ element: <MemberShell />, children: memberRoutes }],
-      },
-      { path: '*', element: <NotFoundRoute /> },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The app's pages at the browser's address (inside a `<BrowserRouter>`, or a memory router in tests). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

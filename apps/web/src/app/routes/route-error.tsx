@@ -1,4 +1,3 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -6,14 +5,11 @@ import styles from './route-error.module.css';
 
 /** Shown when a screen fails to render: a calm message and a way out instead of a blank page. */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
   return (
     <PublicLayout>
       <Card as="section" padding="lg" className={styles.page} role="alert">
         <h1>Something went wrong</h1>
         <p>Sorry, this page could not be shown. Please reload and try again.</p>
-        {detail ? <p>{detail}</p> : null}
         <Button onClick={() => window.location.reload()}>Reload</Button>
       </Card>
     </PublicLayout>

@@ -46,3 +46,30 @@ export const LoginFormSchema = z.pipe(
     ),
   LoginRules,
 );
+
+/** The one problem the sign-in form shows: on a field, or on the whole form (`root`). */
+export interface LoginProblem {
+  field: 'root' | keyof LoginFormValues;
+  message: string;
+}
+
+export type LoginCheck =
+  { ok: true; values: z.output<typeof LoginFormSchema> } | { ok: false; problem: LoginProblem };
+
+/**
+ * The form's values against LoginFormSchema: the checked values, or the first problem in the
+ * schema's order (what `firstProblemResolver` reports for the other forms).
+ */
+export function checkLogin(values: LoginFormValues): LoginCheck {
+  const result = z.safeParse(LoginFormSchema, values);
+  if (result.success) return { ok: true, values: result.data };
+  const issue = result.error.issues[0];
+  const field = issue?.path[0];
+  return {
+    ok: false,
+    problem: {
+      field: typeof field === 'string' ? (field as keyof LoginFormValues) : 'root',
+      message: issue?.message ?? LOGIN_MESSAGES.fillAllFields,
+    },
+  };
+}

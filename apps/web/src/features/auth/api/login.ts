@@ -1,14 +1,12 @@
 import type { LoginRequest, LoginResponse, VerificationRequiredResponse } from '@kindred/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 
-/** POST /api/users/login → the member and the next account-entry step. */
+/**
+ * POST /api/users/login → the member and the next account-entry step. Called directly, not through
+ * a query-cache mutation: the login screen loads without the server-state cache.
+ */
 export function logIn(input: LoginRequest): Promise<LoginResponse> {
   return api.post<LoginResponse>('/users/login', input);
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: logIn });
 }
 
 /**

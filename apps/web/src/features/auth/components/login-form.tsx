@@ -1,12 +1,11 @@
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../lib/paths';
-import { firstProblemResolver } from '../first-problem-resolver';
-import { LoginFormSchema, type LoginFormValues } from '../login-validation';
+import type { LoginFormValues, LoginProblem } from '../login-validation';
 import styles from './auth-form.module.css';
 
 export interface LoginSubmission {
@@ -26,70 +25,88 @@ export interface LoginFormProps {
   onSubmit: (values: LoginSubmission) => void;
 }
 
-const resolver = firstProblemResolver(LoginFormSchema);
+/**
+ * The login's rules (zod/mini and the contract's schema): fetched when the visitor first touches
+ * the form, not with the page, which is every visitor's front door (docs/architecture.md, "Bundles").
+ */
+const loadRules = () => import('../login-validation');
 
-/** The sign-in form (SPEC §2 Login screen, §5 Login validation). */
+/** What the form holds now. */
+function valuesOf(form: HTMLFormElement): LoginFormValues {
+  const field = (name: keyof LoginFormValues) => form.elements.namedItem(name) as HTMLInputElement;
+  return {
+    email: field('email').value,
+    password: field('password').value,
+    legalAge: field('legalAge').checked,
+    rememberMe: field('rememberMe').checked,
+    newsletter: field('newsletter').checked,
+  };
+}
+
+/**
+ * The sign-in form (SPEC §2 Login screen, §5 Login validation). Unlike the other forms it keeps no
+ * form library: five inputs the browser holds, checked on submit against LoginFormSchema, showing
+ * one problem at a time until the next attempt, with the focus on it.
+ */
 export function LoginForm({
   initialEmail = '',
   initialRememberMe = false,
   submitting,
   onSubmit,
 }: LoginFormProps) {
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setFocus,
-    formState: { errors },
-  } = useForm<LoginFormValues, unknown, LoginSubmission>({
-    resolver,
-    // One problem at a time, shown until the next attempt (SPEC §5).
-    reValidateMode: 'onSubmit',
-    defaultValues: {
-      email: initialEmail,
-      password: '',
-      legalAge: false,
-      rememberMe: initialRememberMe,
-      newsletter: false,
-    },
-  });
+  const [problem, setProblem] = useState<LoginProblem | null>(null);
+  const errorOf = (field: LoginProblem['field']) =>
+    problem?.field === field ? problem.message : undefined;
 
-  const submit = handleSubmit(
-    ({ email, password, rememberMe, newsletter }) =>
-      onSubmit({ email, password, rememberMe, newsletter }),
-    (problems) => {
-      // "Please fill in all fields" marks no field: the first empty one takes the focus.
-      if (problems.root) setFocus(getValues('email').trim() === '' ? 'email' : 'password');
-    },
-  );
+  const submit = async (form: HTMLFormElement) => {
+    const values = valuesOf(form);
+    const checked = (await loadRules()).checkLogin(values);
+    if (checked.ok) {
+      setProblem(null);
+      const { email, password, rememberMe, newsletter } = checked.values;
+      onSubmit({ email, password, rememberMe, newsletter });
+      return;
+    }
+    setProblem(checked.problem);
+    // "Please fill in all fields" marks no field: the first empty one takes the focus.
+    const focus =
+      checked.problem.field === 'root'
+        ? values.email.trim() === ''
+          ? 'email'
+          : 'password'
+        : checked.problem.field;
+    (form.elements.namedItem(focus) as HTMLInputElement | null)?.focus();
+  };
 
   return (
     <form
       className={styles.form}
-      onSubmit={(event) => {
-        if (submitting) event.preventDefault();
-        else void submit(event);
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        if (!submitting) void submit(event.currentTarget);
       }}
+      onFocus={() => void loadRules()}
       noValidate
       aria-label="Sign in"
     >
-      {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
+      {errorOf('root') ? <Alert tone="error">{errorOf('root')}</Alert> : null}
       <TextField
         label="Email"
+        name="email"
         type="email"
         autoComplete="email"
         inputMode="email"
         required
-        error={errors.email?.message}
-        {...register('email')}
+        defaultValue={initialEmail}
+        error={errorOf('email')}
       />
       <TextField
         label="Password"
+        name="password"
         type="password"
         autoComplete="current-password"
         required
-        error={errors.password?.message}
-        {...register('password')}
+        error={errorOf('password')}
       />
       <p className={styles.aside}>
         <Link to={paths.forgotPassword()}>Forgot password?</Link>
@@ -97,11 +114,11 @@ export function LoginForm({
       <div className={styles.checks}>
         <Checkbox
           label="I certify that I am of legal age (18+) to use Kindred"
-          error={errors.legalAge?.message}
-          {...register('legalAge')}
+          name="legalAge"
+          error={errorOf('legalAge')}
         />
-        <Checkbox label="Remember me" {...register('rememberMe')} />
-        <Checkbox label="Subscribe to the Kindred newsletter" {...register('newsletter')} />
+        <Checkbox label="Remember me" name="rememberMe" defaultChecked={initialRememberMe} />
+        <Checkbox label="Subscribe to the Kindred newsletter" name="newsletter" />
       </div>
       <Button type="submit" fullWidth size="lg" loading={submitting}>
         {submitting ? 'Signing In...' : 'Sign In'}

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { tryCoordinates, type Coordinates } from '../../../lib/geolocation';
 import { paths } from '../../../lib/paths';
 import { rememberReturnTo, storage, storeMember, takeReturnTo } from '../../../lib/storage';
-import { useLogin, verificationRequired } from '../api/login';
+import { logIn, verificationRequired } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { CoverSplash } from '../components/cover-splash';
 import { LoginForm, type LoginSubmission } from '../components/login-form';
@@ -52,7 +52,6 @@ export function loginProgressMessage(nextStep: LoginResponse['nextStep'] | undef
 export function LoginRoute() {
   const navigate = useNavigate();
   const location = useLocation();
-  const login = useLogin();
   const [showSplash, setShowSplash] = useState(true);
   const [submitting, setSubmitting] = useState(false);
   const pageLoadPosition = useRef<Coordinates | null>(null);
@@ -93,7 +92,7 @@ export function LoginRoute() {
     setSubmitting(true);
     const coordinates = (await tryCoordinates(SUBMIT_POSITION_WAIT_MS)) ?? pageLoadPosition.current;
     try {
-      const response = await login.mutateAsync({ ...values, coordinates });
+      const response = await logIn({ ...values, coordinates });
       storeMember({
         userId: response.user._id,
         firstName: response.user.firstName,
