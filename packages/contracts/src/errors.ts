@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'CODE_NOT_REQUESTED',
   'CODE_INVALID',
   'CODE_EXPIRED',
+  'PHONE_CANNOT_RECEIVE_SMS',
   // Account settings.
   'WRONG_PASSWORD',
   'REAUTH_REQUIRED',
@@ -64,6 +65,7 @@ export const ERROR_CODES = [
   'PHOTO_VERIFICATION_NO_PHOTOS',
   // Messages.
   'MESSAGE_NOT_ALLOWED',
+  'PHOTO_VERIFICATION_REQUIRED',
   'CONVERSATION_CLOSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -53,6 +53,12 @@ export const MESSAGE_MESSAGES = {
   imageTooLarge: 'Image is too large. Maximum size is 10MB',
   /** 403 MESSAGE_NOT_ALLOWED: the recipient's whoCanMessage refuses strangers. */
   notAllowed: 'This member only receives messages from people they know',
+  /**
+   * 403 PHOTO_VERIFICATION_REQUIRED: the recipient takes first messages from photo-verified
+   * members only, and the sender is not one.
+   */
+  photoVerificationRequired:
+    'This member only receives messages from photo-verified members. Verify your photos in Settings to write to them.',
   /** 403 CONVERSATION_CLOSED: a block, an unmatch or a suspension closed it. */
   closed: 'This conversation is closed',
   /** 403 PLAN_LIMIT (feature firstMessagesPerDay). */

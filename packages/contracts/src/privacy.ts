@@ -36,6 +36,11 @@ export interface PrivacySettings {
   /** Who may start a conversation with the member (matches and mutual follows always may). */
   whoCanMessage: MessagePolicy;
   /**
+   * Only photo-verified members may start a conversation with the member, on top of
+   * `whoCanMessage` (matches and mutual follows still write: the member chose them).
+   */
+  messagesFromPhotoVerifiedOnly: boolean;
+  /**
    * Others see when the member read their messages — only when the member's plan also includes
    * read receipts.
    */
@@ -51,6 +56,7 @@ export const PRIVACY_DEFAULTS: Readonly<PrivacySettings> = {
   showLocation: true,
   leaveVisits: true,
   whoCanMessage: 'everyone',
+  messagesFromPhotoVerifiedOnly: false,
   readReceipts: true,
 };
 
@@ -91,6 +97,8 @@ export const PRIVACY_MESSAGES = {
   leaveVisitsInvalid: 'Leave visits must be true or false',
   whoCanMessageInvalid: 'Who can message must be everyone, matches and following, or matches',
   readReceiptsInvalid: 'Read receipts must be true or false',
+  messagesFromPhotoVerifiedOnlyInvalid:
+    'Messages from photo-verified members only must be true or false',
   // Follows and follow requests.
   notAcceptingFollowers: 'This member is not accepting new followers',
   requested: 'Follow request sent',
@@ -129,8 +137,9 @@ export const commentPolicySchema = z.enum(COMMENT_POLICIES, {
 });
 
 /**
- * PUT /users/me/privacy — every setting; `leaveVisits`, `whoCanMessage` and `readReceipts` (added later) may be left out, which keeps
- * the stored value, so a client that predates it does not turn it back on.
+ * PUT /users/me/privacy — every setting; `leaveVisits`, `whoCanMessage`, `readReceipts` and
+ * `messagesFromPhotoVerifiedOnly` (added later) may be left out, which keeps the stored value, so a
+ * client that predates them does not turn them back to the default.
  */
 export const PrivacySettingsSchema = z.object({
   whoCanFollow: z.enum(FOLLOW_POLICIES, { message: PRIVACY_MESSAGES.whoCanFollowInvalid }),
@@ -143,6 +152,9 @@ export const PrivacySettingsSchema = z.object({
     .enum(MESSAGE_POLICIES, { message: PRIVACY_MESSAGES.whoCanMessageInvalid })
     .optional(),
   readReceipts: z.boolean({ message: PRIVACY_MESSAGES.readReceiptsInvalid }).optional(),
+  messagesFromPhotoVerifiedOnly: z
+    .boolean({ message: PRIVACY_MESSAGES.messagesFromPhotoVerifiedOnlyInvalid })
+    .optional(),
 });
 export type PrivacySettingsUpdate = z.output<typeof PrivacySettingsSchema>;
 export type PrivacySettingsInput = z.input<typeof PrivacySettingsSchema>;

@@ -791,6 +791,7 @@ const PrivacySettingsDtoSchema = z.strictObject({
   showLocation: z.boolean(),
   leaveVisits: z.boolean(),
   whoCanMessage: z.enum(MESSAGE_POLICIES),
+  messagesFromPhotoVerifiedOnly: z.boolean(),
   readReceipts: z.boolean(),
 });
 

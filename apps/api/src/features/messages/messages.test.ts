@@ -181,6 +181,77 @@ describe('who may message whom', () => {
     expect(await rowsOf(id)).toHaveLength(1);
   });
 
+  it('"photo-verified members only" refuses an unverified stranger with 403 PHOTO_VERIFICATION_REQUIRED and writes nothing', async () => {
+    const stranger = await member();
+    const b = await member();
+    await t.context.db
+      .insert(privacySettings)
+      .values({ userId: b.user.id, messagesFromPhotoVerifiedOnly: true });
+    const refused = await open(stranger, b);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      success: false,
+      code: 'PHOTO_VERIFICATION_REQUIRED',
+      message:
+        'This member only receives messages from photo-verified members. Verify your photos in Settings to write to them.',
+    });
+    expect(
+      await t.context.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.openedBy, stranger.user.id)),
+    ).toEqual([]);
+  });
+
+  it('"photo-verified members only" lets in a photo-verified stranger, and matches and mutual follows who are not verified', async () => {
+    const b = await member();
+    await t.context.db
+      .insert(privacySettings)
+      .values({ userId: b.user.id, messagesFromPhotoVerifiedOnly: true });
+    const verified = await signedInUser(t.context, {
+      ...planFieldsFor('free', t.clock.now()),
+      createdAt: new Date(t.clock.now().getTime() - 2 * DAY),
+      photoVerifiedAt: t.clock.now(),
+    });
+    const id = await conversationWith(verified, b);
+    expect((await messagesOf(verified, id)).body.conversation.canSend).toBe(true);
+
+    const matched = await member();
+    await match(matched, b);
+    await conversationWith(matched, b);
+
+    const mutual = await member();
+    await buildFollow(t.context, mutual.user.id, b.user.id);
+    await buildFollow(t.context, b.user.id, mutual.user.id);
+    await conversationWith(mutual, b);
+  });
+
+  it('"photo-verified members only" turned on later stops an unverified stranger who was never answered (canSend false); whoCanMessage still speaks first', async () => {
+    const a = await member();
+    const b = await member();
+    const id = await conversationWith(a, b);
+    await t.context.db
+      .insert(privacySettings)
+      .values({ userId: b.user.id, messagesFromPhotoVerifiedOnly: true });
+    const refused = await send(a, id, 'again');
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('PHOTO_VERIFICATION_REQUIRED');
+    expect(await rowsOf(id)).toHaveLength(1);
+    expect((await messagesOf(a, id)).body.conversation.canSend).toBe(false);
+
+    // Once b answers, the conversation is established and a writes freely.
+    expect((await send(b, id, 'hello')).status).toBe(201);
+    expect((await send(a, id, 'thanks')).status).toBe(201);
+
+    // Both settings refuse a new stranger: the one that refuses whoever they are is named.
+    const c = await member();
+    await t.context.db
+      .update(privacySettings)
+      .set({ whoCanMessage: 'matches' })
+      .where(eq(privacySettings.userId, b.user.id));
+    expect((await open(c, b)).body.code).toBe('MESSAGE_NOT_ALLOWED');
+  });
+
   it('blocked pairs cannot message either way; the history is kept but hidden', async () => {
     const a = await member();
     const b = await member();

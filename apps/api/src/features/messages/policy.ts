@@ -8,7 +8,7 @@ import {
 } from '@kindred/contracts';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { chatMessages, follows, privacySettings } from '../../db/schema.js';
+import { chatMessages, follows, privacySettings, users } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { matchedWithWhere } from '../matches/index.js';
 import { followsMemberWhere } from '../users/index.js';
@@ -23,6 +23,9 @@ import { followsMemberWhere } from '../users/index.js';
  *   - Matches, mutual follows, and a member who already answered, write freely.
  *   - Anyone else ("a stranger") writes only when the recipient's `whoCanMessage` allows it:
  *     `everyone`; `matches-and-following` when the recipient follows the sender; `matches` never.
+ *     A recipient with `messagesFromPhotoVerifiedOnly` also needs the stranger to be
+ *     photo-verified (403 PHOTO_VERIFICATION_REQUIRED otherwise, so the sender learns what
+ *     would let them write).
  *     A stranger's first message in a conversation counts against the sender's first messages of
  *     the UTC day: the plan's `firstMessagesPerDay` (403 PLAN_LIMIT), lower for accounts younger
  *     than 24 hours and for members with several open or upheld reports (429). Links in a
@@ -35,6 +38,8 @@ import { followsMemberWhere } from '../users/index.js';
 const recipientPrivacy = alias(privacySettings, 'recipient_privacy');
 const answered = alias(chatMessages, 'answered');
 const senderFollow = alias(follows, 'sender_follow');
+const verifiedOnlyPrivacy = alias(privacySettings, 'verified_only_privacy');
+const photoVerifiedSender = alias(users, 'photo_verified_sender');
 
 /**
  * SQL: `senderId` may write to the member in `recipientIdColumn` without it counting as a first
@@ -69,18 +74,37 @@ export function acceptsStrangerWhere(senderId: string, recipientIdColumn: AnyCol
   )`;
 }
 
+/**
+ * SQL: the recipient's `messagesFromPhotoVerifiedOnly` lets `senderId` start a conversation — it
+ * is off, or the sender is photo-verified.
+ */
+export function acceptsSenderPhotoWhere(senderId: string, recipientIdColumn: AnyColumn | SQL): SQL {
+  return sql`(not exists (
+    select 1 from ${privacySettings} ${verifiedOnlyPrivacy}
+    where ${verifiedOnlyPrivacy.userId} = ${recipientIdColumn}
+      and ${verifiedOnlyPrivacy.messagesFromPhotoVerifiedOnly}
+  ) or exists (
+    select 1 from ${users} ${photoVerifiedSender}
+    where ${photoVerifiedSender.id} = ${senderId}::uuid and ${photoVerifiedSender.photoVerifiedAt} is not null
+  ))`;
+}
+
 /** What the rules above found for one sender and recipient. */
 export interface ContactState {
   writesFreely: boolean;
   acceptsStranger: boolean;
+  /** The recipient does not ask for photo-verified strangers, or the sender is one. */
+  acceptsSenderPhoto: boolean;
 }
 
 export function mayWrite(state: ContactState): boolean {
-  return state.writesFreely || state.acceptsStranger;
+  return state.writesFreely || (state.acceptsStranger && state.acceptsSenderPhoto);
 }
 
 export function assertMayWrite(state: ContactState): void {
-  if (!mayWrite(state)) throw forbidden(MESSAGE_MESSAGES.notAllowed, 'MESSAGE_NOT_ALLOWED');
+  if (mayWrite(state)) return;
+  if (!state.acceptsStranger) throw forbidden(MESSAGE_MESSAGES.notAllowed, 'MESSAGE_NOT_ALLOWED');
+  throw forbidden(MESSAGE_MESSAGES.photoVerificationRequired, 'PHOTO_VERIFICATION_REQUIRED');
 }
 
 export function assertNotSelf(senderId: string, recipientId: string): void {

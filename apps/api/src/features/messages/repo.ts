@@ -22,7 +22,13 @@ import {
   users,
 } from '../../db/schema.js';
 import { visibleMemberExists } from '../users/index.js';
-import { acceptsStrangerWhere, writesFreelyWhere, type ContactState } from './policy.js';
+import {
+  acceptsSenderPhotoWhere,
+  acceptsStrangerWhere,
+  mayWrite,
+  writesFreelyWhere,
+  type ContactState,
+} from './policy.js';
 
 /** The queries behind messages (this feature is the only writer of its four tables). */
 
@@ -62,19 +68,27 @@ const viewedColumns = (viewerId: string) => ({
   otherId: otherMemberOf(viewerId),
   writesFreely: sql<boolean>`${writesFreelyWhere(viewerId, otherMemberOf(viewerId), conversations.id)}`,
   acceptsStranger: sql<boolean>`${acceptsStrangerWhere(viewerId, otherMemberOf(viewerId))}`,
+  acceptsSenderPhoto: sql<boolean>`${acceptsSenderPhotoWhere(viewerId, otherMemberOf(viewerId))}`,
   keysetTime: keysetTime(conversations.updatedAt),
 });
 
 function toViewed(
-  row: ConversationRow & {
-    otherId: string;
-    writesFreely: boolean;
-    acceptsStranger: boolean;
-    keysetTime: string;
-  },
+  row: ConversationRow & { otherId: string; keysetTime: string } & ContactState,
 ): ViewedConversation {
-  const { writesFreely, acceptsStranger, ...rest } = row;
-  return { ...rest, mayWrite: Boolean(writesFreely) || Boolean(acceptsStranger) };
+  const { writesFreely, acceptsStranger, acceptsSenderPhoto, ...rest } = row;
+  return {
+    ...rest,
+    mayWrite: mayWrite(contactState({ writesFreely, acceptsStranger, acceptsSenderPhoto })),
+  };
+}
+
+/** The driver's booleans as booleans (a missing row is "no"). */
+function contactState(row: Partial<ContactState> | undefined): ContactState {
+  return {
+    writesFreely: Boolean(row?.writesFreely),
+    acceptsStranger: Boolean(row?.acceptsStranger),
+    acceptsSenderPhoto: Boolean(row?.acceptsSenderPhoto),
+  };
 }
 
 /** One of the viewer's open conversations, or undefined (unknown, another pair's, or hidden). */
@@ -164,13 +178,11 @@ export async function contactStateOf(
     .select({
       writesFreely: sql<boolean>`${writesFreelyWhere(senderId, recipient, conversationId === null ? null : sql`${conversationId}::uuid`)}`,
       acceptsStranger: sql<boolean>`${acceptsStrangerWhere(senderId, recipient)}`,
+      acceptsSenderPhoto: sql<boolean>`${acceptsSenderPhotoWhere(senderId, recipient)}`,
     })
     .from(users)
     .where(eq(users.id, senderId));
-  return {
-    writesFreely: Boolean(row?.writesFreely),
-    acceptsStranger: Boolean(row?.acceptsStranger),
-  };
+  return contactState(row);
 }
 
 /** Whether the member already sent a message in the conversation (deleted ones count). */

@@ -67,6 +67,46 @@ describe('GET/PUT /api/users/me/privacy', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('saves the settings added later (visits, messages, read receipts, photo-verified senders), and a client that leaves them out keeps them', async () => {
+    const me = await signedInUser(t.context);
+    const chosen = {
+      leaveVisits: false,
+      whoCanMessage: 'matches',
+      readReceipts: false,
+      messagesFromPhotoVerifiedOnly: true,
+    };
+    const saved = await savePrivacy(me.cookie, chosen);
+    expect(saved.status).toBe(200);
+    expect(saved.body.privacy).toEqual({ ...DEFAULTS, ...chosen });
+    const read = await request(t.app).get('/api/users/me/privacy').set('Cookie', me.cookie);
+    expect(read.body.privacy).toEqual({ ...DEFAULTS, ...chosen });
+
+    const older = {
+      whoCanFollow: 'approve',
+      defaultCommentPolicy: 'everyone',
+      whoCanMention: 'everyone',
+      searchable: true,
+      showLocation: true,
+    };
+    const fromOlderClient = await request(t.app)
+      .put('/api/users/me/privacy')
+      .set('Cookie', me.cookie)
+      .send(older);
+    expect(fromOlderClient.status).toBe(200);
+    expect(fromOlderClient.body.privacy).toEqual({ ...DEFAULTS, ...chosen, ...older });
+  });
+
+  it('refuses a photo-verified-senders setting that is not true or false', async () => {
+    const me = await signedInUser(t.context);
+    const bad = await savePrivacy(me.cookie, { messagesFromPhotoVerifiedOnly: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Messages from photo-verified members only must be true or false',
+    });
+  });
+
   it('refuses an unknown value with a 400 naming the setting, and stores nothing', async () => {
     const me = await signedInUser(t.context);
     const bad = await savePrivacy(me.cookie, { whoCanFollow: 'friends' });

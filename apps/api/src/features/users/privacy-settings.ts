@@ -31,6 +31,7 @@ const settingsColumns = {
   showLocation: privacySettings.showLocation,
   leaveVisits: privacySettings.leaveVisits,
   whoCanMessage: privacySettings.whoCanMessage,
+  messagesFromPhotoVerifiedOnly: privacySettings.messagesFromPhotoVerifiedOnly,
   readReceipts: privacySettings.allowReadReceipts,
 };
 
@@ -60,8 +61,8 @@ export async function privacySettingsOfMany(
 }
 
 /**
- * Saves the settings (PUT semantics; a `leaveVisits` left out keeps the stored value) and answers
- * what is now stored.
+ * Saves the settings (PUT semantics; a setting added later and left out keeps the stored value)
+ * and answers what is now stored. `readReceipts` is stored as `allow_read_receipts`.
  */
 export async function savePrivacySettings(
   db: Executor,
@@ -69,7 +70,8 @@ export async function savePrivacySettings(
   settings: PrivacySettingsUpdate,
   now: Date,
 ): Promise<PrivacySettings> {
-  const values = { ...settings, updatedAt: now };
+  const { readReceipts, ...sameNames } = settings;
+  const values = { ...sameNames, allowReadReceipts: readReceipts, updatedAt: now };
   const [row] = await db
     .insert(privacySettings)
     .values({ userId, ...values })

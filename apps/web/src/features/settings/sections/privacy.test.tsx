@@ -14,6 +14,7 @@ const SAVED: PrivacySettings = {
   showLocation: true,
   leaveVisits: true,
   whoCanMessage: 'everyone',
+  messagesFromPhotoVerifiedOnly: false,
   readReceipts: true,
 };
 const REQUEST: FollowRequest = {
@@ -81,6 +82,7 @@ describe('Settings → Privacy & contact', () => {
       showLocation: false,
       leaveVisits: true,
       whoCanMessage: 'everyone',
+      messagesFromPhotoVerifiedOnly: false,
       readReceipts: true,
     });
     await waitFor(() =>
