@@ -7,6 +7,7 @@ import { mockApi, renderApp, type ApiCall } from '../../testing/render';
 import { closeLiveConnection } from '../notifications';
 import { installFakeEventSource, openStreams } from '../notifications/test-support';
 import {
+  ana,
   ANA_ID,
   bruno,
   buildConversation,
@@ -80,6 +81,34 @@ describe('the conversation list', () => {
     expect(rows[1]).toHaveAccessibleName(/Bruno Costa.*You: See you!/);
     expect(rows[1]).not.toHaveAccessibleName(/unread/);
     await waitFor(() => expect(headerMessages()).toHaveAccessibleName('Messages, 3 unread'));
+  });
+
+  it('shows the photo-verified mark beside a photo-verified member, in the list and the conversation', async () => {
+    signIn();
+    mockApi({
+      'GET /api/conversations/unread-count': unreadTotal(0),
+      'GET /api/conversations': conversationList([
+        buildConversation({ member: { ...ana, photoVerified: true } }),
+        buildConversation({ _id: OTHER_CONVERSATION_ID, member: bruno }),
+      ]),
+      [`GET ${conversationUrl}/messages`]: messagePage(
+        buildConversation({ member: { ...ana, photoVerified: true } }),
+        [],
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp('/messages');
+
+    const list = await screen.findByRole('list', { name: 'Conversations' }, SLOW);
+    const [anaRow, brunoRow] = within(list).getAllByRole('link');
+    expect(within(anaRow!).getByRole('img', { name: 'Photo verified' })).toBeInTheDocument();
+    expect(within(anaRow!).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
+    expect(within(brunoRow!).queryByRole('img', { name: 'Photo verified' })).toBeNull();
+    expect(within(brunoRow!).queryByRole('img', { name: 'Verified' })).toBeNull();
+
+    await user.click(anaRow!);
+    const title = await screen.findByRole('heading', { level: 1, name: /Ana Lima/ }, SLOW);
+    expect(within(title).getByRole('img', { name: 'Photo verified' })).toBeInTheDocument();
   });
 
   it('says so when there are none, and loads older conversations with "Load more"', async () => {
@@ -432,6 +461,26 @@ describe('a conversation', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('says so when the member takes first messages from photo-verified members only', async () => {
+    signIn();
+    mockApi({
+      'GET /api/conversations/unread-count': unreadTotal(0),
+      [`GET ${conversationUrl}/messages`]: messagePage(buildConversation(), []),
+      [`POST ${conversationUrl}/messages`]: respond(403, {
+        success: false,
+        code: 'PHOTO_VERIFICATION_REQUIRED',
+        message: 'A server message the web does not show',
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(`/messages/${CONVERSATION_ID}`);
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }, SLOW), 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This member only receives messages from photo-verified members. Verify your photos in Settings to write to them.',
+    );
+  });
+
   it("shows links in a stranger's first message as plain text, and others' as links", async () => {
     signIn();
     mockApi({
@@ -592,5 +641,25 @@ describe('/messages?with=<userId>', () => {
       'This member only receives messages from people they know',
     );
     expect(view.pathname()).toBe('/messages');
+  });
+
+  it('offers to verify photos when the member takes messages from photo-verified members only', async () => {
+    signIn();
+    mockApi({
+      'GET /api/conversations/unread-count': unreadTotal(0),
+      'POST /api/conversations': respond(403, {
+        success: false,
+        code: 'PHOTO_VERIFICATION_REQUIRED',
+        message: 'A server message the web does not show',
+      }),
+    });
+    renderApp(`/messages?with=${ANA_ID}`);
+    expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent(
+      'This member only receives messages from photo-verified members.',
+    );
+    expect(screen.getByRole('link', { name: 'Verify your photos' })).toHaveAttribute(
+      'href',
+      '/settings/photo-verification',
+    );
   });
 });

@@ -50,6 +50,7 @@ function refusalText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === 'PLAN_LIMIT') return M.firstMessageLimit;
     if (error.code === 'MESSAGE_NOT_ALLOWED') return M.notAllowed;
+    if (error.code === 'PHOTO_VERIFICATION_REQUIRED') return M.photoVerificationRequired;
   }
   return messageOf(error, M.sendFailed);
 }

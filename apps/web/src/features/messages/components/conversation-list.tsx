@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
-import { RelativeTime } from '../../posts';
+import { MemberMarks, RelativeTime } from '../../posts';
 import { conversationsOf, useConversations } from '../api/conversations';
 import { MESSAGING_UI as M } from '../messages';
 import { MemberPicture, memberName } from './member-picture';
@@ -78,7 +78,10 @@ function ConversationRow({ conversation }: { conversation: Conversation }) {
         <MemberPicture member={member} large />
         <span className={styles.body}>
           <span className={styles.top}>
-            <span className={styles.name}>{memberName(member)}</span>
+            <span className={styles.who}>
+              <span className={styles.name}>{memberName(member)}</span>
+              <MemberMarks member={member} />
+            </span>
             <span className={styles.time}>
               <RelativeTime iso={conversation.updatedAt} />
             </span>

@@ -10,7 +10,7 @@ import { notify } from '../../../components/ui/toasts';
 import { ApiError, messageOf } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { ReportDialog, useReportAction } from '../../moderation';
-import { VerifiedBadge } from '../../posts';
+import { MemberMarks } from '../../posts';
 import {
   useChatMessages,
   useDeleteChatMessage,
@@ -187,7 +187,7 @@ function OpenConversation({
           <Link to={paths.viewProfile(member._id)} className={styles.titleLink}>
             {name}
           </Link>
-          {member.verifiedBadge ? <VerifiedBadge /> : null}
+          <MemberMarks member={member} />
         </h1>
         <ActionMenu label={M.moreActions(name)} items={report.items} />
       </div>

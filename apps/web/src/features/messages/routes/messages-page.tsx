@@ -19,6 +19,8 @@ function openRefusal(error: unknown): string {
         return M.firstMessageLimit;
       case 'MESSAGE_NOT_ALLOWED':
         return M.notAllowed;
+      case 'PHOTO_VERIFICATION_REQUIRED':
+        return M.photoVerificationRequired;
       case 'CONVERSATION_CLOSED':
         return M.closed;
       default:
@@ -73,6 +75,9 @@ function OpenWith({ userId }: { userId: string }) {
     return (
       <div className={styles.refused}>
         <Alert tone="error">{openRefusal(open.error)}</Alert>
+        {open.error instanceof ApiError && open.error.code === 'PHOTO_VERIFICATION_REQUIRED' ? (
+          <Link to={paths.settings('photo-verification')}>Verify your photos</Link>
+        ) : null}
         <Link to={paths.messages()}>{M.back}</Link>
       </div>
     );

@@ -77,8 +77,8 @@ function RadioGroup({
 }
 
 /**
- * Settings → Privacy & contact: who may follow, comment, mention and start a conversation; read
- * receipts; search, location and visits.
+ * Settings → Privacy & contact: who may follow, comment, mention and start a conversation (and
+ * whether strangers must be photo-verified); read receipts; search, location and visits.
  */
 export function PrivacyForm() {
   const settings = usePrivacySettings();
@@ -137,6 +137,12 @@ function PrivacySettingsFields({ initial }: { initial: PrivacySettings }) {
         hint="Your matches and the members you follow who follow you back can always write to you."
         choices={MESSAGE_CHOICES}
         field={form.register('whoCanMessage')}
+      />
+      <Checkbox
+        role="switch"
+        label="Only photo-verified members can start a conversation with me"
+        hint="Members who have not verified their photos cannot write to you first. Your matches and mutual follows still can."
+        {...form.register('messagesFromPhotoVerifiedOnly')}
       />
       <Checkbox
         role="switch"

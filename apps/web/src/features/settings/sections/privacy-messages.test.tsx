@@ -49,4 +49,40 @@ describe('Settings → Privacy & contact: messages', () => {
     });
     expect(within(who).getByRole('radio', { name: 'Only my matches' })).toBeChecked();
   });
+
+  it('saves "Only photo-verified members can start a conversation with me"', async () => {
+    const calls = mockApi({
+      'GET /api/users/me/privacy': respond(200, { success: true, privacy: SAVED }),
+      'GET /api/connections/requests': respond(200, {
+        success: true,
+        requests: [],
+        nextCursor: null,
+      }),
+      'PUT /api/users/me/privacy': (body) =>
+        respond(200, {
+          success: true,
+          message: 'Privacy settings saved',
+          privacy: { ...SAVED, ...(body as Partial<PrivacySettings>) },
+        }),
+    });
+    window.localStorage.setItem('userId', USER_ID);
+    const user = userEvent.setup();
+    renderApp('/settings/privacy');
+
+    const verifiedOnly = await screen.findByRole(
+      'switch',
+      { name: 'Only photo-verified members can start a conversation with me' },
+      { timeout: 5_000 },
+    );
+    expect(verifiedOnly).not.toBeChecked();
+    await user.click(verifiedOnly);
+    await user.click(screen.getByRole('button', { name: 'Save privacy settings' }));
+
+    expect(await screen.findByText('Privacy settings saved')).toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'PUT /api/users/me/privacy')?.body).toMatchObject({
+      messagesFromPhotoVerifiedOnly: true,
+      whoCanMessage: 'everyone',
+    });
+    expect(verifiedOnly).toBeChecked();
+  });
 });
