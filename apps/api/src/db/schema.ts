@@ -498,6 +498,19 @@ export const memberStats = pgTable('member_stats', {
   followingCount: integer('following_count').notNull().default(0),
 });
 
+/**
+ * Per-post counters kept by the database itself: a trigger on `post_likes` adds and subtracts in
+ * the same transaction as every like and unlike (cascades included), so the like toggle reads one
+ * row instead of counting every like of a popular post (issue 18). A post nobody liked may have
+ * no row (0).
+ */
+export const postStats = pgTable('post_stats', {
+  postId: uuid('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  likesCount: integer('likes_count').notNull().default(0),
+});
+
 /** Single-use 2FA recovery codes, stored hashed; a used code keeps its row with `usedAt`. */
 export const recoveryCodes = pgTable(
   'recovery_codes',

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { follows, postLikes, posts, users } from '../../db/schema.js';
+import { follows, postLikes, postStats, posts, users } from '../../db/schema.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
 import { notMutedBy, visibleMemberJoin } from '../users/index.js';
 import { visiblePostsWhere } from './policy.js';
@@ -207,12 +207,17 @@ export async function loadLikeStats(
   return stats;
 }
 
-export async function countLikes(db: Executor, viewerId: string, postId: string): Promise<number> {
+/**
+ * How many members like the post, from the counter the database keeps with every like and unlike
+ * (post_stats): one row read, whatever the post's popularity. Unlike the feed's counts it does not
+ * hide likes of members the viewer may not see: the write path would have to read every like to
+ * do that (issue 18); the post's next read is exact.
+ */
+export async function likesCountOf(db: Executor, postId: string): Promise<number> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(postLikes)
-    .innerJoin(users, visibleMemberJoin(viewerId, postLikes.userId))
-    .where(eq(postLikes.postId, postId));
+    .select({ count: postStats.likesCount })
+    .from(postStats)
+    .where(eq(postStats.postId, postId));
   return row?.count ?? 0;
 }
 

@@ -32,13 +32,13 @@ import { assertCanDeletePost } from './policy.js';
 import { classifyPostImage } from './sensitivity.js';
 import { presentPost } from './presenter.js';
 import {
-  countLikes,
   deletePostOfAuthor,
   findVisiblePost,
   insertPost,
   loadLikeStats,
   pageVisiblePosts,
   setMediaDimensions,
+  likesCountOf,
   toggleLikeRow,
   type FeedScope,
   type PostRow,
@@ -282,8 +282,10 @@ export interface LikeResult {
 
 /**
  * Likes the post, or takes the like back. Toggles by the same member on the same post run one
- * after the other (transaction lock), so parallel clicks end in the state sequential ones would,
- * and the count returned is the exact count at that moment.
+ * after the other (transaction lock), so parallel clicks end in the state sequential ones would.
+ * The count returned is the post's counter (post_stats, kept in this transaction by a trigger):
+ * every like, including those of members the liker may not see, which the post's next read leaves
+ * out — counting them here would read every like of a popular post (issue 18).
  */
 export async function toggleLike(
   context: AppContext,
@@ -299,7 +301,7 @@ export async function toggleLike(
       const isLiked = await toggleLikeRow(tx, postId, actorId, context.clock.now());
       return {
         isLiked,
-        likesCount: await countLikes(tx, actorId, postId),
+        likesCount: await likesCountOf(tx, postId),
         authorId: post.authorId,
       };
     });
