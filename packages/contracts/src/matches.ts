@@ -57,7 +57,8 @@ export type ProfileTarget = z.infer<typeof ProfileTargetSchema>;
 
 /**
  * A member as a dating card shows them: first name, age, city (only when they show their
- * location), the main photo's thumbnail. Never coordinates, never the last name.
+ * location), the main photo's thumbnail, the marks beside the name. Never coordinates, never the
+ * last name.
  */
 export const MemberCardSchema = z
   .strictObject({
@@ -69,6 +70,8 @@ export const MemberCardSchema = z
     city: z.string().nullable(),
     profilePicture: z.string().nullable(),
     verifiedBadge: z.boolean(),
+    /** A selfie matched the member's photos (features/photo-verification): the photo-verified mark. */
+    photoVerified: z.boolean(),
   })
   .meta(MEMBER_DATA);
 export type MemberCard = z.infer<typeof MemberCardSchema>;

@@ -10,6 +10,7 @@ import {
   profileLikes,
   profilePasses,
   profileVisits,
+  users,
 } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
@@ -122,6 +123,7 @@ describe('POST /api/matches/like', () => {
           city: 'Lisbon',
           profilePicture: expect.stringContaining(ben.thumbnailKey),
           verifiedBadge: true,
+          photoVerified: false,
         },
         matchedAt: expect.any(String),
       },
@@ -169,6 +171,41 @@ describe('POST /api/matches/like', () => {
       .set('Cookie', ana.cookie)
       .send({ userId: blocker.user.id, likerId: blocker.user.id });
     expect(extra.status).toBe(400);
+  });
+});
+
+describe('the photo-verified mark on cards', () => {
+  it('a photo-verified member likes and matches like anyone, and their card says photoVerified in matches, likes-you and visitors', async () => {
+    const viewer = await datingMember(t.context, 'professional');
+    const verified = await datingMember(t.context, 'free');
+    const unverified = await datingMember(t.context, 'free');
+    await t.context.db
+      .update(users)
+      .set({ photoVerifiedAt: t.clock.now() })
+      .where(eq(users.id, verified.user.id));
+
+    // Likes and matches do not ask for photo verification, either way.
+    expect((await like(unverified, viewer.user.id)).body).toMatchObject({ matched: false });
+    expect((await like(verified, viewer.user.id)).body).toMatchObject({ matched: false });
+    const likesYou = await get(viewer, '/api/matches/likes-you');
+    const markOf = (items: Array<{ user: { _id: string; photoVerified: boolean } }>) =>
+      Object.fromEntries(items.map((item) => [item.user._id, item.user.photoVerified]));
+    expect(markOf(likesYou.body.likes)).toEqual({
+      [verified.user.id]: true,
+      [unverified.user.id]: false,
+    });
+
+    expect((await like(viewer, verified.user.id)).body).toMatchObject({ matched: true });
+    expect((await like(viewer, unverified.user.id)).body).toMatchObject({ matched: true });
+    const list = await get(viewer, '/api/matches');
+    expect(markOf(list.body.matches)).toEqual({
+      [verified.user.id]: true,
+      [unverified.user.id]: false,
+    });
+
+    expect((await get(verified, `/api/profile/${viewer.user.id}`)).status).toBe(200);
+    const visitors = await get(viewer, '/api/profile/visitors');
+    expect(markOf(visitors.body.visitors)).toMatchObject({ [verified.user.id]: true });
   });
 });
 

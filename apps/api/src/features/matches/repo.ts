@@ -54,6 +54,7 @@ export interface CardRow {
   emailVerifiedAt: Date | null;
   totpEnabledAt: Date | null;
   phoneVerifiedAt: Date | null;
+  photoVerifiedAt: Date | null;
 }
 
 /** Cards of the given members that `viewerId` may see, in one query. */
@@ -76,6 +77,7 @@ export async function loadCardRows(
       emailVerifiedAt: users.emailVerifiedAt,
       totpEnabledAt: users.totpEnabledAt,
       phoneVerifiedAt: users.phoneVerifiedAt,
+      photoVerifiedAt: users.photoVerifiedAt,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))

@@ -63,6 +63,25 @@ describe('Matches', () => {
     );
   });
 
+  it('shows the verified badge and the photo-verified mark beside the names that carry them', async () => {
+    openMatches({
+      'GET /api/matches': respond(200, {
+        success: true,
+        matches: [
+          { user: { ...ana, verifiedBadge: true, photoVerified: true }, matchedAt },
+          { user: ben, matchedAt },
+        ],
+        nextCursor: null,
+      }),
+    });
+    const list = await screen.findByRole('list', { name: 'Your matches' }, SLOW);
+    const [anaRow, benRow] = within(list).getAllByRole('listitem');
+    expect(within(anaRow!).getByRole('img', { name: 'Photo verified' })).toBeInTheDocument();
+    expect(within(anaRow!).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
+    expect(within(benRow!).queryByRole('img', { name: 'Photo verified' })).toBeNull();
+    expect(within(benRow!).queryByRole('img', { name: 'Verified' })).toBeNull();
+  });
+
   it('unmatches only after the confirmation: Cancel sends nothing, Unmatch removes the match', async () => {
     const { calls } = openMatches({
       [`DELETE /api/matches/${ANA_ID}`]: respond(200, { success: true, message: 'Unmatched' }),

@@ -40,6 +40,7 @@ export function memberCard(overrides: Partial<MemberCard> = {}): MemberCard {
     city: 'Porto',
     profilePicture: '/api/media/ana-thumb.webp',
     verifiedBadge: false,
+    photoVerified: false,
     ...overrides,
   };
 }

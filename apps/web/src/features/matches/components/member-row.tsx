@@ -2,6 +2,7 @@ import type { MemberCard } from '@kindred/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
+import { MemberMarks } from '../../posts';
 import { MemberPhoto } from './member-photo';
 import styles from './member-row.module.css';
 
@@ -11,8 +12,8 @@ export function memberDetails(member: Pick<MemberCard, 'age' | 'city'>): string 
 }
 
 /**
- * One member of a matches-page list: photo, first name (to their profile), age and city, when
- * (`note`), and the row's actions.
+ * One member of a matches-page list: photo, first name (to their profile) and its marks, age and
+ * city, when (`note`), and the row's actions.
  */
 export function MemberRow({
   member,
@@ -31,7 +32,7 @@ export function MemberRow({
         <Link className={styles.name} to={paths.viewProfile(member._id)}>
           {member.firstName}
         </Link>
-        {member.verifiedBadge ? <span className={styles.verified}>Verified</span> : null}
+        <MemberMarks member={member} />
         {details ? <span className={styles.details}>{details}</span> : null}
         {note ? <span className={styles.note}>{note}</span> : null}
       </div>
