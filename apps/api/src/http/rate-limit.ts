@@ -64,7 +64,19 @@ export const DEFAULT_RATE_LIMITS = {
   passwordForgotPerIp: { points: 10, durationSeconds: 60 * 60 },
   passwordForgotPerAccount: { points: 5, durationSeconds: 60 * 60 },
   passwordResetPerIp: { points: 30, durationSeconds: 15 * 60 },
-  passwordResetPerAccount: { points: 10, durationSeconds: 60 * 60 },
+  /**
+   * Wrong guesses at an account's pending reset code from one client (its device cookie's id, else
+   * its IP): the code's 5 tries, a hard limit only that client reaches. Each new code has its own.
+   */
+  resetCodeTriesPerAccountClient: { points: 5, durationSeconds: 15 * 60 },
+  /**
+   * Wrong guesses at an account's reset codes from browsers without its device cookie, whoever
+   * guesses. Never a lock: past `points`, each further guess waits a growing delay
+   * (resetCodeSlowdownPerAccount). A password change starts them afresh.
+   */
+  resetCodeFailuresPerAccount: { points: 10, durationSeconds: 60 * 60 },
+  /** The delay itself (1 s doubling); `durationSeconds` is its ceiling. */
+  resetCodeSlowdownPerAccount: { points: 1, durationSeconds: 5 * 60 },
 
   // Signed-in members: generous for people, a ceiling for scripts flooding the network.
   postCreatePerMember: { points: 30, durationSeconds: 60 * 60 },
@@ -102,7 +114,9 @@ const LIMIT_REACHED_MESSAGES: Record<RateLimitName, (seconds: number) => string>
   passwordForgotPerIp: AUTH_MESSAGES.tooManyAttempts,
   passwordForgotPerAccount: AUTH_MESSAGES.tooManyAttempts,
   passwordResetPerIp: AUTH_MESSAGES.tooManyAttempts,
-  passwordResetPerAccount: AUTH_MESSAGES.tooManyAttempts,
+  resetCodeTriesPerAccountClient: AUTH_MESSAGES.tooManyAttempts,
+  resetCodeFailuresPerAccount: AUTH_MESSAGES.tooManyAttempts,
+  resetCodeSlowdownPerAccount: AUTH_MESSAGES.tooManyAttempts,
   postCreatePerMember: FLOOD_LIMIT_MESSAGES.posts,
   commentPerMember: FLOOD_LIMIT_MESSAGES.comments,
   likePerMember: FLOOD_LIMIT_MESSAGES.likes,
@@ -120,6 +134,8 @@ export interface RateLimiters {
   consume(name: RateLimitName, key: string): Promise<void>;
   /** Throws the 429 if the rule's points are already spent, without counting anything. */
   assertNotExhausted(name: RateLimitName, key: string): Promise<void>;
+  /** Whether the rule's points are spent for this key, without counting anything. */
+  isExhausted(name: RateLimitName, key: string): Promise<boolean>;
   /** Forgets a key's count (e.g. failed logins of an account after it signs in). */
   reset(name: RateLimitName, key: string): Promise<void>;
   /** Counts one event without ever refusing; returns the count within the rule's window. */
@@ -185,6 +201,10 @@ export function createRateLimiters(
     async assertNotExhausted(name, key) {
       const state = await limiter(name).get(key);
       if (state && state.consumedPoints >= settings[name].points) throw limitReached(name, state);
+    },
+    async isExhausted(name, key) {
+      const state = await limiter(name).get(key);
+      return state !== null && state.consumedPoints >= settings[name].points;
     },
     async reset(name, key) {
       await limiter(name).delete(key);

@@ -51,6 +51,16 @@ export type IssueCodeOutcome =
 export type ConsumeCodeOutcome =
   { kind: 'code-accepted' } | Exclude<CodeRefusal, { kind: 'code-resend-wait' }>;
 
+export interface ConsumeCodeOptions {
+  /**
+   * Whether 5 wrong guesses void the code (the default). A code that anyone may guess at — the
+   * password reset's, open to visitors — is not voided by them: its caller counts wrong guesses
+   * per client instead (attempts.ts), so strangers cannot spend its owner's tries. The row still
+   * counts every wrong guess.
+   */
+  voidAfterWrongGuesses?: boolean;
+}
+
 export function generateCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
@@ -141,6 +151,7 @@ export async function consumeCode(
   context: AppContext,
   target: CodeTarget,
   code: string,
+  { voidAfterWrongGuesses = true }: ConsumeCodeOptions = {},
 ): Promise<ConsumeCodeOutcome> {
   const { purpose } = target;
   const now = context.clock.now();
@@ -150,7 +161,12 @@ export async function consumeCode(
   );
   const [row] = await context.db.select().from(verificationCodes).where(ofTarget);
   if (!row) return { kind: 'code-not-requested' };
-  if (row.failedAttempts >= CODE_MAX_ATTEMPTS) return codeVoid(row.sentAt, now);
+  const withinTries = voidAfterWrongGuesses
+    ? lt(verificationCodes.failedAttempts, CODE_MAX_ATTEMPTS)
+    : undefined;
+  if (voidAfterWrongGuesses && row.failedAttempts >= CODE_MAX_ATTEMPTS) {
+    return codeVoid(row.sentAt, now);
+  }
   if (row.expiresAt.getTime() <= now.getTime()) return { kind: 'code-expired', purpose };
   if (row.target !== target.target) return { kind: 'code-other-target', purpose };
 
@@ -162,13 +178,7 @@ export async function consumeCode(
     // Deleting is the "use": of two concurrent uses of one code, only one deletes the row.
     const [used] = await context.db
       .delete(verificationCodes)
-      .where(
-        and(
-          sameRow,
-          lt(verificationCodes.failedAttempts, CODE_MAX_ATTEMPTS),
-          gt(verificationCodes.expiresAt, now),
-        ),
-      )
+      .where(and(sameRow, withinTries, gt(verificationCodes.expiresAt, now)))
       .returning({ userId: verificationCodes.userId });
     return used ? { kind: 'code-accepted' } : { kind: 'code-not-requested' };
   }
@@ -176,17 +186,36 @@ export async function consumeCode(
   const [counted] = await context.db
     .update(verificationCodes)
     .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-    .where(and(sameRow, lt(verificationCodes.failedAttempts, CODE_MAX_ATTEMPTS)))
+    .where(and(sameRow, withinTries))
     .returning({ failedAttempts: verificationCodes.failedAttempts });
-  if (!counted) return codeVoid(row.sentAt, now);
-  return { kind: 'code-wrong', attemptsLeft: CODE_MAX_ATTEMPTS - counted.failedAttempts };
+  if (!counted) {
+    // Void meanwhile, or (when guesses never void it) replaced by a new code or used.
+    return voidAfterWrongGuesses ? codeVoid(row.sentAt, now) : { kind: 'code-not-requested' };
+  }
+  return {
+    kind: 'code-wrong',
+    attemptsLeft: Math.max(0, CODE_MAX_ATTEMPTS - counted.failedAttempts),
+  };
 }
 
 /** This code took its 5 wrong guesses. A new one can be requested after the resend wait. */
-function codeVoid(sentAt: Date, now: Date): Extract<CodeRefusal, { kind: 'code-void' }> {
+export function codeVoid(sentAt: Date, now: Date): Extract<CodeRefusal, { kind: 'code-void' }> {
   const resendAt = new Date(sentAt.getTime() + CODE_RESEND_WAIT_SECONDS * 1000);
   const wait = resendAt.getTime() > now.getTime() ? secondsUntil(resendAt, now) : 0;
   return { kind: 'code-void', retryAfterSeconds: wait };
+}
+
+/** When the member's live code of this purpose was sent, if one is waiting. */
+export async function pendingCodeSentAt(
+  context: AppContext,
+  userId: string,
+  purpose: CodePurpose,
+): Promise<Date | undefined> {
+  const [row] = await context.db
+    .select({ sentAt: verificationCodes.sentAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)));
+  return row?.sentAt;
 }
 
 /**

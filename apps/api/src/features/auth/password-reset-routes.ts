@@ -8,7 +8,8 @@ import {
 } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import { parseBody } from '../../http/body.js';
-import { limitPerIp } from '../../http/rate-limit.js';
+import { clientIp, limitPerIp } from '../../http/rate-limit.js';
+import { loginClientOf } from './device-cookie.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { unlessRefused } from './refusals.js';
 
@@ -39,7 +40,8 @@ export function passwordResetRoutes(context: AppContext): Router {
     limitPerIp(limits, 'passwordResetPerIp'),
     async (req, res) => {
       const input = parseBody(ResetPasswordRequestSchema, req);
-      unlessRefused(await resetPassword(context, input));
+      const client = loginClientOf(req, context.config, clientIp(req));
+      unlessRefused(await resetPassword(context, input, client));
       res.json({
         success: true,
         message: AUTH_MESSAGES.passwordResetDone,

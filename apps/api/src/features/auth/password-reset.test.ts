@@ -24,8 +24,17 @@ const MEMBER_ROUTE = '/api/media/AAAAAAAAAAAAAAAAAAAAAAAA.webp';
 const mail = createMailCatcher();
 let t: TestApp;
 beforeAll(async () => {
-  // X-Forwarded-For gives each test its own client IP; the app's default (non-production) limits.
-  t = await createTestApp({ env: { TRUST_PROXY: 'true' }, mailer: mail.mailer });
+  // X-Forwarded-For gives each test its own client IP; the app's default (non-production) limits,
+  // except the production counting of reset-code guesses.
+  t = await createTestApp({
+    env: { TRUST_PROXY: 'true' },
+    mailer: mail.mailer,
+    rateLimits: {
+      resetCodeTriesPerAccountClient: DEFAULT_RATE_LIMITS.resetCodeTriesPerAccountClient,
+      resetCodeFailuresPerAccount: DEFAULT_RATE_LIMITS.resetCodeFailuresPerAccount,
+      resetCodeSlowdownPerAccount: DEFAULT_RATE_LIMITS.resetCodeSlowdownPerAccount,
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -235,30 +244,111 @@ describe('POST /api/users/password/reset', () => {
     expect((await logIn(request.agent(t.app), member.email, 'another-one-3')).status).toBe(401);
   });
 
-  it('says how many attempts are left for a wrong code, and voids the code after 5 (even the right code then fails)', async () => {
+  it('says how many attempts are left for a wrong code, and after 5 refuses that client even the right code', async () => {
     const member = await buildUser(t.context);
     await forgot(t, member.email);
     const code = mail.latestCode(member.email);
     const wrong = code === '000000' ? '111111' : '000000';
+    const ip = nextIp();
 
     for (const left of [4, 3, 2, 1]) {
-      const res = await reset({ email: member.email, code: wrong, password: NEW_PASSWORD });
+      const res = await reset({ email: member.email, code: wrong, password: NEW_PASSWORD }, ip);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         message: `Invalid verification code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
         code: 'CODE_INVALID',
       });
     }
-    const fifth = await reset({ email: member.email, code: wrong, password: NEW_PASSWORD });
+    const fifth = await reset({ email: member.email, code: wrong, password: NEW_PASSWORD }, ip);
     expect(fifth.body.message).toBe(AUTH_MESSAGES.codeWrong(0));
 
-    const right = await reset({ email: member.email, code, password: NEW_PASSWORD });
+    const right = await reset({ email: member.email, code, password: NEW_PASSWORD }, ip);
     expect(right.status).toBe(429);
     expect(right.body).toMatchObject({
       message: AUTH_MESSAGES.codeVoid,
       retryAfterSeconds: expect.any(Number),
     });
     expect((await logIn(request.agent(t.app), member.email, TEST_PASSWORD)).status).toBe(200);
+
+    // A new code brings this client new tries.
+    t.clock.advance(61_000);
+    await forgot(t, member.email, ip);
+    const again = await reset(
+      { email: member.email, code: mail.latestCode(member.email), password: NEW_PASSWORD },
+      ip,
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+  });
+
+  it("does not let a stranger spend the owner's tries: after a stranger's wrong guesses, the owner's right code works", async () => {
+    const member = await buildUser(t.context);
+    await forgot(t, member.email);
+    const code = mail.latestCode(member.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const strangerIp = nextIp();
+    for (let i = 0; i < 8; i += 1) {
+      const res = await reset(
+        { email: member.email, code: wrong, password: 'stranger-pass1' },
+        strangerIp,
+      );
+      expect([400, 429]).toContain(res.status);
+    }
+    // The stranger's own client has spent the code's tries, right code or not.
+    const strangerRight = await reset(
+      { email: member.email, code, password: 'stranger-pass1' },
+      strangerIp,
+    );
+    expect(strangerRight.status).toBe(429);
+    expect(strangerRight.body.message).toBe(AUTH_MESSAGES.codeVoid);
+
+    // The owner, from their own client, still has all five tries on the same code.
+    const ownerIp = nextIp();
+    const typo = await reset({ email: member.email, code: wrong, password: NEW_PASSWORD }, ownerIp);
+    expect(typo.status).toBe(400);
+    expect(typo.body.message).toBe(AUTH_MESSAGES.codeWrong(4));
+    const res = await reset({ email: member.email, code, password: NEW_PASSWORD }, ownerIp);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await logIn(request.agent(t.app), member.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('slows many strangers down by a growing delay instead of voiding the code; the browser with the device cookie is exempt', async () => {
+    const owner = request.agent(t.app);
+    owner.set('X-Forwarded-For', nextIp());
+    const member = await signUpFully(t, owner, mail);
+    await owner.post('/api/users/logout').expect(200);
+    await forgot(t, member.email);
+    const code = mail.latestCode(member.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const { points: free } = DEFAULT_RATE_LIMITS.resetCodeFailuresPerAccount;
+    const { points: tries } = DEFAULT_RATE_LIMITS.resetCodeTriesPerAccountClient;
+    // Strangers from three clients, each spending its own tries, together past the account's free
+    // ones. Sent all at once, so the delay has grown past a second by the time they are answered.
+    const strangers = Array.from({ length: Math.ceil((free + 1) / tries) + 1 }, () => nextIp());
+    const answers = await Promise.all(
+      strangers.flatMap((ip) =>
+        Array.from({ length: tries }, () =>
+          reset({ email: member.email, code: wrong, password: 'stranger-pass1' }, ip),
+        ),
+      ),
+    );
+    for (const answer of answers) {
+      expect(['CODE_INVALID', 'RATE_LIMITED']).toContain(answer.body.code);
+    }
+
+    // Another browser without the device cookie waits seconds to minutes, never the hour.
+    const slowed = await reset({ email: member.email, code, password: NEW_PASSWORD });
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.code).toBe('RATE_LIMITED');
+    expect(slowed.body.retryAfterSeconds).toBeGreaterThan(0);
+    expect(slowed.body.retryAfterSeconds).toBeLessThanOrEqual(
+      DEFAULT_RATE_LIMITS.resetCodeSlowdownPerAccount.durationSeconds,
+    );
+    // The code is not void: the owner's browser, which signed in before, uses it at once.
+    expect(await resetCodeRow(member.userId)).toHaveLength(1);
+    const res = await owner
+      .post('/api/users/password/reset')
+      .send({ email: member.email, code, password: NEW_PASSWORD });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
   it('refuses a code after 15 minutes with "Code expired. Please request a new one."', async () => {
@@ -353,7 +443,6 @@ describe('rate limits (production values)', () => {
         passwordForgotPerIp: DEFAULT_RATE_LIMITS.passwordForgotPerIp,
         passwordForgotPerAccount: DEFAULT_RATE_LIMITS.passwordForgotPerAccount,
         passwordResetPerIp: DEFAULT_RATE_LIMITS.passwordResetPerIp,
-        passwordResetPerAccount: DEFAULT_RATE_LIMITS.passwordResetPerAccount,
       },
     });
   });
@@ -400,18 +489,13 @@ describe('rate limits (production values)', () => {
     expect(limitedMail.to(member.email)).toHaveLength(points);
   });
 
-  it('limits reset attempts per email (10 an hour) beyond the code’s own 5 tries, and per IP (30 in 15 minutes)', async () => {
-    const member = await buildUser(limited.context);
-    const body = { email: member.email, code: '123456', password: NEW_PASSWORD };
-    const send = (ip: string, payload: object = body) =>
+  it('limits reset attempts per IP (30 in 15 minutes), whatever the emails', async () => {
+    const body = { code: '123456', password: NEW_PASSWORD };
+    const send = (ip: string, payload: object) =>
       request(limited.app)
         .post('/api/users/password/reset')
         .set('X-Forwarded-For', ip)
         .send(payload);
-    const perAccount = DEFAULT_RATE_LIMITS.passwordResetPerAccount.points;
-    for (let i = 0; i < perAccount; i += 1) expect((await send(nextIp())).status).toBe(400);
-    expectLimited(await send(nextIp()));
-
     const ip = nextIp();
     const perIp = DEFAULT_RATE_LIMITS.passwordResetPerIp.points;
     for (let i = 0; i < perIp; i += 1) {

@@ -4,7 +4,16 @@ import type { AppContext } from '../../context.js';
 import { findAccountByEmail, savePasswordHash, type AccountRow } from '../users/index.js';
 import { notifySecurityEvent } from '../notifications/index.js';
 import { forgetTwoFactorFailures } from './two-factor.js';
-import { consumeCode, issueCode, withdrawCode, type CodeTarget } from './codes.js';
+import { countWrongResetCode, takeResetCodeTry, type ResetCodeAttempt } from './attempts.js';
+import {
+  codeVoid,
+  consumeCode,
+  issueCode,
+  pendingCodeSentAt,
+  withdrawCode,
+  type CodeTarget,
+} from './codes.js';
+import { knownDeviceOf, type LoginClient } from './device-cookie.js';
 import { passwordResetCodeEmail, passwordResetNoticeEmail } from './emails.js';
 import type { CodeRefusal } from './refusals.js';
 
@@ -17,9 +26,12 @@ import type { CodeRefusal } from './refusals.js';
  * after the reply (`context.background`), so neither the answer nor its timing can tell. For the
  * same reason a code already sent less than 60 seconds ago is kept silently (no "please wait").
  *
- * The code is like the sign-in codes (codes.ts): hashed at rest, single use, void after 5 wrong
- * guesses, valid 15 minutes. A reset ends every session of the account — whoever had the old
- * password is out — and mails a notice; the member then signs in normally, 2FA included.
+ * The code is like the sign-in codes (codes.ts): hashed at rest, single use, valid 15 minutes,
+ * 5 tries. Unlike theirs, anyone who knows the email can guess at it, so wrong guesses do not void
+ * it: each client (device cookie, else IP) has its own 5 tries, each IP the route's limit, and the
+ * account as a whole only a growing delay once strangers' guesses pile up (attempts.ts) — a
+ * stranger cannot spend the owner's tries. A reset ends every session of the account — whoever had
+ * the old password is out — and mails a notice; the member then signs in normally, 2FA included.
  */
 
 /** Rate limits are kept per email address asked about, without storing the address itself. */
@@ -78,10 +90,7 @@ export type ResetPasswordOutcome =
   { kind: 'password-reset'; user: AccountRow } | Exclude<CodeRefusal, { kind: 'code-resend-wait' }>;
 
 /** No member has this id: an unknown email's code is looked up (and not found) like a member's. */
-const NO_ACCOUNT: Pick<AccountRow, 'id' | 'email'> = {
-  id: '00000000-0000-0000-0000-000000000000',
-  email: '',
-};
+const NO_ACCOUNT_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Sets the new password when the code is right. An unknown email gets the answer of an account
@@ -90,12 +99,33 @@ const NO_ACCOUNT: Pick<AccountRow, 'id' | 'email'> = {
 export async function resetPassword(
   context: AppContext,
   input: ResetPasswordInput,
+  client: LoginClient,
 ): Promise<ResetPasswordOutcome> {
-  await context.rateLimiters.consume('passwordResetPerAccount', emailKey(input.email));
   const account = await findAccountByEmail(context.db, input.email);
-  const checked = await consumeCode(context, resetTarget(account ?? NO_ACCOUNT), input.code);
+  const codeSentAt = await pendingCodeSentAt(
+    context,
+    account?.id ?? NO_ACCOUNT_ID,
+    'password_reset',
+  );
+  if (!account || !codeSentAt) return { kind: 'code-not-requested' };
+
+  const attempt: ResetCodeAttempt = {
+    email: account.email,
+    ip: client.ip,
+    knownDevice: knownDeviceOf(context, account.id, client.deviceCookie),
+    account,
+    codeSentAt,
+  };
+  const taken = await takeResetCodeTry(context.rateLimiters, attempt);
+  if (taken.kind === 'client-spent') return codeVoid(codeSentAt, context.clock.now());
+  const checked = await consumeCode(context, resetTarget(account), input.code, {
+    voidAfterWrongGuesses: false,
+  });
+  if (checked.kind === 'code-wrong') {
+    await countWrongResetCode(context.rateLimiters, attempt);
+    return { kind: 'code-wrong', attemptsLeft: taken.triesLeft };
+  }
   if (checked.kind !== 'code-accepted') return checked;
-  if (!account) return { kind: 'code-not-requested' };
 
   const now = context.clock.now();
   const passwordHash = await bcrypt.hash(input.password, context.config.bcryptCost);
