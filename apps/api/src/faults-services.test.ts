@@ -240,7 +240,15 @@ describe('Twilio failing or not answering', () => {
     ['answers 500', { status: 500, code: 20500, message: 'Internal Server Error' }],
     ['answers 503', { status: 503, code: 20503, message: 'Service Unavailable' }],
     ['answers 429 (too many requests)', { status: 429, code: 20429, message: 'Too Many Requests' }],
-    ['refuses the number (400)', { status: 400, code: 21211, message: 'Invalid To number' }],
+    ['refuses our credentials (401)', { status: 401, code: 20003, message: 'Authenticate' }],
+    [
+      'refuses our sender number (400, not the member’s)',
+      {
+        status: 400,
+        code: 21606,
+        message: "The 'From' phone number is not a valid SMS-capable number",
+      },
+    ],
     ['never answers', 'hang'],
   ];
 
@@ -278,6 +286,44 @@ describe('Twilio failing or not answering', () => {
         .set('Cookie', cookie)
         .send({ userId: user.id, phoneNumber, code });
       expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    });
+  }
+  const memberNumberRefusals: [string, Behaviour][] = [
+    [
+      'an invalid number (21211)',
+      { status: 400, code: 21211, message: "Invalid 'To' Phone Number" },
+    ],
+    [
+      'not a mobile number (21614)',
+      { status: 400, code: 21614, message: "'To' number is not a valid mobile number" },
+    ],
+  ];
+  for (const [refusal, failing] of memberNumberRefusals) {
+    it(`when it refuses the member's own number as ${refusal}: 400 saying the number cannot receive texts; another number works`, async () => {
+      const { user, cookie } = await signedInUser(t.context, {
+        phoneNumber: null,
+        phoneVerifiedAt: null,
+      });
+      const badNumber = `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+      behaviour = failing;
+      const refused = await request(t.app)
+        .post('/api/phone/send-code')
+        .set('Cookie', cookie)
+        .send({ userId: user.id, phoneNumber: badNumber });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        success: false,
+        message: AUTH_MESSAGES.phoneCannotReceiveSms,
+        code: 'PHONE_CANNOT_RECEIVE_SMS',
+      });
+
+      behaviour = 'accept';
+      const goodNumber = `+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+      const sent = await request(t.app)
+        .post('/api/phone/send-code')
+        .set('Cookie', cookie)
+        .send({ userId: user.id, phoneNumber: goodNumber });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     });
   }
 });

@@ -118,6 +118,8 @@ export const AUTH_MESSAGES = {
   invalidCountryCode: 'Please choose a valid country code',
   phoneCodeSent: 'Verification code sent successfully! Check your SMS.',
   phoneCodeFailed: 'Failed to send verification code',
+  phoneCannotReceiveSms:
+    "That number can't receive text messages. Please check it, or use a mobile number that can receive texts.",
   phoneCodeOtherNumber: 'Please request a code for this phone number first',
   phoneVerified: 'Phone number verified successfully!',
   /** Says that the number is taken, never by which account. */

@@ -40,6 +40,23 @@ export class SmsDeliveryError extends Error {
   }
 }
 
+/**
+ * Twilio's answers that blame the number the member gave, not the provider or our account:
+ * 21211 invalid 'To' number, 21217 not a valid phone number, 21614 not a mobile number. Every other
+ * failure (outage, our credentials, rate limits, no answer) is ours to fix.
+ */
+const NUMBER_REFUSED_CODES: ReadonlySet<number> = new Set([21211, 21217, 21614]);
+
+/** True when the provider refused the text because of the recipient's number itself. */
+export function isNumberRefused(error: unknown): boolean {
+  return (
+    error instanceof SmsDeliveryError &&
+    error.status === 400 &&
+    typeof error.code === 'number' &&
+    NUMBER_REFUSED_CODES.has(error.code)
+  );
+}
+
 export function createSmsSender(options: SmsOptions): SmsSender {
   const settings = options.twilio;
   if (!settings) {

@@ -17,6 +17,8 @@ export type Refusal =
   | { kind: 'email-not-verified' }
   | { kind: 'email-not-sent' }
   | { kind: 'sms-not-sent' }
+  /** The provider refused the member's number itself (not a valid or not a mobile number). */
+  | { kind: 'phone-cannot-receive-sms' }
   /** The number already verifies another account (which one is never said). */
   | { kind: 'phone-taken' }
   | { kind: 'two-factor-already-enabled' }
@@ -59,6 +61,8 @@ const REFUSALS: { [K in RefusalKind]: (refusal: Extract<Refusal, { kind: K }>) =
     new AppError(403, AUTH_MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED'),
   'email-not-sent': () => new AppError(502, AUTH_MESSAGES.otpEmailFailed),
   'sms-not-sent': () => new AppError(502, AUTH_MESSAGES.phoneCodeFailed),
+  'phone-cannot-receive-sms': () =>
+    new AppError(400, AUTH_MESSAGES.phoneCannotReceiveSms, 'PHONE_CANNOT_RECEIVE_SMS'),
   'phone-taken': () => new AppError(409, AUTH_MESSAGES.phoneTaken),
   'two-factor-already-enabled': () =>
     new AppError(409, AUTH_MESSAGES.twoFactorAlreadyEnabled, 'TWO_FACTOR_ALREADY_ENABLED'),

@@ -21,6 +21,7 @@ import {
 } from './attempts.js';
 import { knownDeviceOf, type LoginClient } from './device-cookie.js';
 import { consumeCode, issueCode, withdrawCode, type CodeTarget } from './codes.js';
+import { isNumberRefused } from '../../platform/sms.js';
 import { verificationCodeEmail } from './emails.js';
 import type { CodeRefusal, Refusal } from './refusals.js';
 import { openChallenge } from './two-factor.js';
@@ -271,7 +272,10 @@ export async function verifyEmailCode(
 export type SendPhoneCodeOutcome =
   /** `devCode`: the code itself, only in SMS development mode outside production. */
   | { kind: 'phone-code-sent'; devCode?: string }
-  | Extract<Refusal, { kind: 'session-expired' | 'sms-not-sent' | 'phone-taken' }>
+  | Extract<
+      Refusal,
+      { kind: 'session-expired' | 'sms-not-sent' | 'phone-cannot-receive-sms' | 'phone-taken' }
+    >
   | Extract<CodeRefusal, { kind: 'code-resend-wait' }>;
 
 export async function sendPhoneCode(
@@ -296,8 +300,13 @@ export async function sendPhoneCode(
       `Your Kindred verification code is ${code}. It expires in ${issued.expiresInSeconds / 60} minutes. Never share it.`,
     );
   } catch (error) {
-    context.logger.error({ err: error, userId: user.id }, 'verification SMS could not be sent');
     await withdrawCode(context, target, code);
+    // The member's own number (a typo, a landline): theirs to change, nothing for an operator.
+    if (isNumberRefused(error)) {
+      context.logger.info({ err: error, userId: user.id }, 'verification SMS: number refused');
+      return { kind: 'phone-cannot-receive-sms' };
+    }
+    context.logger.error({ err: error, userId: user.id }, 'verification SMS could not be sent');
     return { kind: 'sms-not-sent' };
   }
   // The code leaves the server only in SMS development mode, which production config refuses.
