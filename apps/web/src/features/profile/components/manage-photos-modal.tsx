@@ -1,4 +1,4 @@
-import type { PlanId, Profile } from '@kindred/contracts';
+import type { PhotoOrderResponse, PlanId, Profile } from '@kindred/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -6,7 +6,7 @@ import { postKeys } from '../../posts';
 import { profileKeys } from '../api/query-keys';
 import { PhotosStep } from '../wizard/photos-step';
 import { PhotoDescriptions } from './photo-descriptions';
-import { usePhotoUploads } from '../wizard/use-photo-uploads';
+import { photosFromAnswer, usePhotoUploads } from '../wizard/use-photo-uploads';
 import type { WizardPhoto } from '../wizard/wizard-form';
 
 export interface ManagePhotosModalProps {
@@ -36,10 +36,8 @@ export function ManagePhotosModal({
   photoAlts = [],
 }: ManagePhotosModalProps) {
   const queryClient = useQueryClient();
-  const current: WizardPhoto[] = photos.map((url, index) => ({
-    url,
-    thumbnailUrl: thumbnails[index] ?? url,
-  }));
+  const current = photosFromAnswer({ photos, thumbnails, photoAlts });
+  // Descriptions move with their photos (a reorder's answer carries them in the new order).
   const setPhotos = (next: WizardPhoto[]) =>
     queryClient.setQueryData<Profile>(profileKeys.profile(userId), (profile) =>
       profile
@@ -47,9 +45,14 @@ export function ManagePhotosModal({
             ...profile,
             photos: next.map((photo) => photo.url),
             thumbnails: next.map((photo) => photo.thumbnailUrl),
+            photoAlts: next.map((photo) => photo.altText),
             profilePicture: next[0]?.url ?? null,
           }
         : profile,
+    );
+  const describe = (saved: PhotoOrderResponse) =>
+    queryClient.setQueryData<Profile>(profileKeys.profile(userId), (profile) =>
+      profile ? { ...profile, photoAlts: saved.photoAlts } : profile,
     );
   const uploads = usePhotoUploads(userId, current, setPhotos);
   // A new first photo is a new picture beside the member's name on their posts and comments too.
@@ -86,7 +89,7 @@ export function ManagePhotosModal({
         onReorder={(next) => void reorder(next)}
         offerPlans
       />
-      <PhotoDescriptions userId={userId} photos={photos} thumbnails={thumbnails} alts={photoAlts} />
+      <PhotoDescriptions photos={current} onDescribed={describe} />
     </Modal>
   );
 }

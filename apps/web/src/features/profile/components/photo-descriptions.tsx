@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PhotoAltTextRequestSchema, IMAGE_SAFETY_MESSAGES, type Profile } from '@kindred/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  PhotoAltTextRequestSchema,
+  IMAGE_SAFETY_MESSAGES,
+  type PhotoOrderResponse,
+} from '@kindred/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AltTextField } from '../../../components/ui/alt-text-field';
@@ -8,22 +12,22 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/toasts';
 import { messageOf } from '../../../lib/api-client';
 import { describePhoto } from '../api/photos';
-import { profileKeys } from '../api/query-keys';
+import type { WizardPhoto } from '../wizard/wizard-form';
 import styles from './photo-descriptions.module.css';
 
 export interface PhotoDescriptionsProps {
-  userId: string;
-  photos: readonly string[];
-  thumbnails: readonly string[];
-  /** The descriptions in the same order (null: none). */
-  alts: readonly (string | null)[];
+  /** The member's photos in order, each with its description (null: none). */
+  photos: readonly WizardPhoto[];
+  /** A description was saved: the server's photo list with every description. */
+  onDescribed: (saved: PhotoOrderResponse) => void;
 }
 
 /**
  * Each of the member's photos with its description (alt text), asked for as soon as a photo is
- * uploaded and editable any time; saved one photo at a time.
+ * uploaded (the wizard's photo step, Manage photos) and editable any time; saved one photo at a
+ * time. No `<form>` of its own, so it may sit inside the wizard's form.
  */
-export function PhotoDescriptions({ userId, photos, thumbnails, alts }: PhotoDescriptionsProps) {
+export function PhotoDescriptions({ photos, onDescribed }: PhotoDescriptionsProps) {
   if (photos.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="photo-descriptions-title">
@@ -31,14 +35,14 @@ export function PhotoDescriptions({ userId, photos, thumbnails, alts }: PhotoDes
         Photo descriptions
       </h3>
       <ul className={styles.list}>
-        {photos.map((url, index) => (
-          <li key={url} className={styles.item}>
-            <img src={thumbnails[index] ?? url} alt="" className={styles.thumb} />
+        {photos.map((photo, index) => (
+          <li key={photo.url} className={styles.item}>
+            <img src={photo.thumbnailUrl} alt="" className={styles.thumb} />
             <PhotoDescriptionForm
-              userId={userId}
-              url={url}
+              url={photo.url}
               index={index}
-              initial={alts[index] ?? ''}
+              initial={photo.altText ?? ''}
+              onDescribed={onDescribed}
             />
           </li>
         ))}
@@ -50,27 +54,23 @@ export function PhotoDescriptions({ userId, photos, thumbnails, alts }: PhotoDes
 type Fields = z.input<typeof PhotoAltTextRequestSchema>;
 
 function PhotoDescriptionForm({
-  userId,
   url,
   index,
   initial,
+  onDescribed,
 }: {
-  userId: string;
   url: string;
   index: number;
   initial: string;
+  onDescribed: (saved: PhotoOrderResponse) => void;
 }) {
-  const queryClient = useQueryClient();
   const form = useForm<Fields, unknown, z.output<typeof PhotoAltTextRequestSchema>>({
     resolver: zodResolver(PhotoAltTextRequestSchema),
     defaultValues: { altText: initial },
   });
   const save = useMutation({
     mutationFn: (altText: string | null) => describePhoto(url, altText),
-    onSuccess: (result) =>
-      queryClient.setQueryData<Profile>(profileKeys.profile(userId), (profile) =>
-        profile ? { ...profile, photoAlts: result.photoAlts } : profile,
-      ),
+    onSuccess: onDescribed,
   });
   const submit = async ({ altText }: z.output<typeof PhotoAltTextRequestSchema>) => {
     try {
@@ -82,21 +82,21 @@ function PhotoDescriptionForm({
     }
   };
   return (
-    <form className={styles.form} onSubmit={form.handleSubmit(submit)} noValidate>
+    <div className={styles.form}>
       <AltTextField
         label={`${IMAGE_SAFETY_MESSAGES.altTextPrompt} (photo ${index + 1})`}
         {...form.register('altText')}
         error={form.formState.errors.altText?.message}
       />
       <Button
-        type="submit"
         size="sm"
         variant="secondary"
         loading={save.isPending}
         disabled={!form.formState.isDirty}
+        onClick={(event) => void form.handleSubmit(submit)(event)}
       >
         Save description
       </Button>
-    </form>
+    </div>
   );
 }

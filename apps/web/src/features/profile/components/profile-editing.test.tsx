@@ -233,6 +233,45 @@ describe('Reordering photos (Manage photos)', () => {
     ).toHaveAttribute('src', THUMBS[2]);
   });
 
+  it("keeps each photo's description with its photo when the order changes", async () => {
+    const alts = ['A beach at sunset', null, 'Climbing a wall'];
+    mockOwnProfile(
+      { ...profileWithThree(), photoAlts: alts },
+      {
+        'PUT /api/profile/photos/order': (body) => {
+          const photos = (body as { photos: string[] }).photos;
+          return respond(200, {
+            success: true,
+            message: 'Photos updated',
+            photos,
+            thumbnails: photos.map((url) => THUMBS[PHOTOS.indexOf(url)]),
+            photoAlts: photos.map((url) => alts[PHOTOS.indexOf(url)]),
+            profilePicture: photos[0],
+          });
+        },
+      },
+    );
+    const user = await openOwnProfile();
+    await user.click(screen.getByRole('button', { name: 'Manage photos' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Manage photos' });
+    await user.click(within(dialog).getByRole('button', { name: 'Move photo 2 left' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Move photo 2 left' })).toBeEnabled(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+
+    // Opened again, the descriptions are read from the profile as it is now.
+    await user.click(screen.getByRole('button', { name: 'Manage photos' }));
+    dialog = await screen.findByRole('dialog', { name: 'Manage photos' });
+    const description = (n: number) =>
+      within(dialog).getByRole('textbox', {
+        name: `Describe this image for people who can't see it (photo ${n})`,
+      });
+    expect(description(1)).toHaveValue('');
+    expect(description(2)).toHaveValue('A beach at sunset');
+    expect(description(3)).toHaveValue('Climbing a wall');
+  });
+
   it('puts the photos back as they were when the server refuses the order', async () => {
     mockOwnProfile(profileWithThree(), {
       'PUT /api/profile/photos/order': () =>

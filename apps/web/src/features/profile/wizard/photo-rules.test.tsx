@@ -138,6 +138,7 @@ describe('photo drop zone', () => {
       photos: Array.from({ length: 5 }, (_, index) => ({
         url: `/api/media/${index}.webp`,
         thumbnailUrl: `/t/${index}`,
+        altText: null,
       })),
     });
     await user().upload(screen.getByLabelText('Choose photos'), [
@@ -166,8 +167,8 @@ describe('photo drop zone', () => {
       plan: 'free',
       onDelete,
       photos: [
-        { url: '/api/media/1.webp', thumbnailUrl: '/api/media/1-t.webp' },
-        { url: '/api/media/2.webp', thumbnailUrl: '/api/media/2-t.webp' },
+        { url: '/api/media/1.webp', thumbnailUrl: '/api/media/1-t.webp', altText: null },
+        { url: '/api/media/2.webp', thumbnailUrl: '/api/media/2-t.webp', altText: null },
       ],
     });
     expect(screen.getByRole('list', { name: 'Photo requirements' })).toHaveTextContent(
@@ -180,6 +181,7 @@ describe('photo drop zone', () => {
     expect(onDelete).toHaveBeenCalledWith({
       url: '/api/media/2.webp',
       thumbnailUrl: '/api/media/2-t.webp',
+      altText: null,
     });
   });
 
@@ -189,6 +191,7 @@ describe('photo drop zone', () => {
       photos: Array.from({ length: 3 }, (_, index) => ({
         url: `/api/media/${index}.webp`,
         thumbnailUrl: `/t/${index}`,
+        altText: null,
       })),
     });
     expect(screen.getByText('3 of 3 photos added')).toBeInTheDocument();

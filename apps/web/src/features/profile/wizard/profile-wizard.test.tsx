@@ -298,6 +298,54 @@ describe('profile wizard: step gating', () => {
     expect(progress()).toHaveAttribute('aria-valuenow', '100');
   });
 
+  it("asks each uploaded photo's description (≤ 1000 characters), saves it, and keeps it when coming back to the step", async () => {
+    const calls = mockWizardApi({
+      'PATCH /api/profile/photos/p1.webp': (body) => ({
+        body: {
+          success: true,
+          message: 'Image description saved',
+          photos: ['/api/media/p1.webp'],
+          thumbnails: ['/api/media/p1-thumb.webp'],
+          photoAlts: [(body as { altText: string | null }).altText],
+          profilePicture: '/api/media/p1.webp',
+        },
+      }),
+    });
+    const { user } = await openWizard();
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Personal Details' });
+    await fillPersonalDetails(user);
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Upload Photos' });
+    await user.upload(screen.getByLabelText('Choose photos'), imageFile('me.png'));
+    await screen.findByText('me.png uploaded successfully');
+
+    const description = screen.getByRole('textbox', {
+      name: "Describe this image for people who can't see it (photo 1)",
+    });
+    expect(description).toHaveAttribute('maxLength', '1000');
+    await user.type(description, 'Me smiling on a beach at sunset');
+    await user.click(screen.getByRole('button', { name: 'Save description' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === 'PATCH /api/profile/photos/p1.webp')?.body).toEqual({
+        altText: 'Me smiling on a beach at sunset',
+      }),
+    );
+    expect(await screen.findByText('Image description saved')).toBeInTheDocument();
+    // The wizard's step is still the photo step: saving a description is not Next.
+    expect(stepHeading()).toHaveTextContent('Upload Photos');
+
+    await user.click(next());
+    await screen.findByRole('heading', { name: 'Select Your Interests' });
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { name: 'Upload Photos' });
+    expect(
+      screen.getByRole('textbox', {
+        name: "Describe this image for people who can't see it (photo 1)",
+      }),
+    ).toHaveValue('Me smiling on a beach at sunset');
+  });
+
   it('says which upload failed, inline and as a toast', async () => {
     mockWizardApi();
     vi.mocked(uploadPhoto).mockRejectedValueOnce(new Error('The upload timed out'));

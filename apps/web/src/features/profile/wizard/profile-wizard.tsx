@@ -17,11 +17,12 @@ import { useSelectPlan } from '../api/select-plan';
 import { PROFILE_UI_MESSAGES as M } from '../messages';
 import { InterestsStep } from './interests-step';
 import { PersonalDetailsStep } from './personal-details-step';
+import { PhotoDescriptions } from '../components/photo-descriptions';
 import { PhotosStep } from './photos-step';
 import { PlanStep } from './plan-step';
 import { SuccessOverlay } from './success-overlay';
 import styles from './profile-wizard.module.css';
-import { usePhotoUploads } from './use-photo-uploads';
+import { photosFromAnswer, usePhotoUploads } from './use-photo-uploads';
 import {
   firstIncompleteStep,
   isStepComplete,
@@ -208,6 +209,12 @@ export function ProfileWizard({ userId, initialForm }: ProfileWizardProps) {
                 onDrop={(files, refused) => void photoUploads.add(files, refused)}
                 onDelete={(photo) => void photoUploads.remove(photo)}
                 onReorder={(next) => void photoUploads.reorder(next)}
+              />
+            ) : null}
+            {step === 3 ? (
+              <PhotoDescriptions
+                photos={photos}
+                onDescribed={(saved) => form.setValue('photos', photosFromAnswer(saved))}
               />
             ) : null}
             {step === 4 ? <InterestsStep /> : null}

@@ -18,6 +18,25 @@ export function uploadFailureReason(error: unknown): string {
 }
 
 /**
+ * The photos as the server keeps them, each with its description; a thumbnail the answer lacks is
+ * taken from `knownThumbnails` (by URL), else the photo itself.
+ */
+export function photosFromAnswer(
+  saved: {
+    photos: readonly string[];
+    thumbnails?: readonly string[];
+    photoAlts?: readonly (string | null)[];
+  },
+  knownThumbnails: ReadonlyMap<string, string> = new Map(),
+): WizardPhoto[] {
+  return saved.photos.map((url, index) => ({
+    url,
+    thumbnailUrl: saved.thumbnails?.[index] ?? knownThumbnails.get(url) ?? url,
+    altText: saved.photoAlts?.[index] ?? null,
+  }));
+}
+
+/**
  * Photo uploads of the wizard's step 3 (SPEC §2, §7): each file is uploaded in turn with progress,
  * then the full list is saved (POST /profile/update/{userId}); the list the server keeps is the one
  * shown. Failures are said inline and as a toast, per file.
@@ -68,7 +87,10 @@ export function usePhotoUploads(
             ...current.map((photo) => photo.url),
             uploaded.url,
           ]);
-          current = saved.photos.map((url) => ({ url, thumbnailUrl: thumbnails.get(url) ?? url }));
+          current = photosFromAnswer(
+            { photos: saved.photos, photoAlts: saved.photoAlts },
+            thumbnails,
+          );
           setPhotos(current);
           notify.success(M.uploaded(file.name));
         } catch (error) {
@@ -108,12 +130,7 @@ export function usePhotoUploads(
     try {
       const saved = await savePhotoPositions(next.map((photo) => photo.url));
       const thumbnails = new Map(next.map((photo) => [photo.url, photo.thumbnailUrl]));
-      setPhotos(
-        saved.photos.map((url, index) => ({
-          url,
-          thumbnailUrl: saved.thumbnails[index] ?? thumbnails.get(url) ?? url,
-        })),
-      );
+      setPhotos(photosFromAnswer(saved, thumbnails));
     } catch (error) {
       setPhotos(previous);
       notify.error(messageOf(error, M.reorderFailed));

@@ -41,6 +41,8 @@ export interface WizardPhoto {
   url: string;
   /** Smaller copy for the preview grid (the full URL when unknown). */
   thumbnailUrl: string;
+  /** The photo's description (alt text); null when the member gave none. */
+  altText: string | null;
 }
 
 export interface WizardForm {
@@ -214,6 +216,7 @@ export function formFromProfile(profile: Profile): WizardForm {
     photos: profile.photos.map((url, index) => ({
       url,
       thumbnailUrl: profile.thumbnails[index] ?? url,
+      altText: profile.photoAlts[index] ?? null,
     })),
     interests: profile.interests.filter((interest) => INTERESTS.includes(interest)),
   };
