@@ -1,11 +1,11 @@
 import { IdSchema, type MessageEventData, type MessagesReadEventData } from '@kindred/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { entitlementsOf } from '../entitlements/index.js';
+import { memberPlan } from '../entitlements/index.js';
 import { sensitiveMediaPreferenceOf } from '../image-safety/index.js';
 import { registerClientEvent } from '../notifications/index.js';
 import { showsReadReceipts } from './policy.js';
-import { findMessage, findOpenConversation, readReceiptsAllowedBy, unreadTotalOf } from './repo.js';
+import { findMessage, findOpenConversation, readReceiptFieldsOf, unreadTotalOf } from './repo.js';
 import { presentMessage } from './presenter.js';
 
 /**
@@ -89,11 +89,9 @@ export async function publishReadEvent(
     memberReadAt: null,
   };
   await publishSafely(context, input.readerId, { event: MESSAGES_READ_EVENT, data: own });
-  const [{ planState }, allows] = await Promise.all([
-    entitlementsOf(context, input.readerId),
-    readReceiptsAllowedBy(context.db, [input.readerId]),
-  ]);
-  if (!showsReadReceipts(planState, allows.get(input.readerId) ?? true)) return;
+  const reader = (await readReceiptFieldsOf(context.db, [input.readerId])).get(input.readerId);
+  if (!reader) return;
+  if (!showsReadReceipts(memberPlan(reader, context.clock.now()).planState, reader.allow)) return;
   const other: MessagesReadEventData = {
     conversationId: input.conversationId,
     unreadTotal: await unreadTotalOf(context.db, input.otherId),

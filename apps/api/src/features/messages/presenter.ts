@@ -1,6 +1,6 @@
 import type { ChatMessage, Conversation, SensitiveMediaPreference } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
-import { entitlementsOf } from '../entitlements/index.js';
+import { memberPlan } from '../entitlements/index.js';
 import { sensitiveMediaPreferenceOf } from '../image-safety/index.js';
 import { mediaUrl } from '../media/index.js';
 import { loadMemberSummaries } from '../users/index.js';
@@ -8,7 +8,7 @@ import { showsReadReceipts } from './policy.js';
 import {
   lastMessagesOf,
   otherReadMarks,
-  readReceiptsAllowedBy,
+  readReceiptFieldsOf,
   unreadCountsOf,
   type MessageRow,
   type ViewedConversation,
@@ -57,13 +57,12 @@ async function readReceiptsShownBy(
   context: AppContext,
   memberIds: readonly string[],
 ): Promise<Set<string>> {
-  const unique = [...new Set(memberIds)];
-  const allows = await readReceiptsAllowedBy(context.db, unique);
+  const fields = await readReceiptFieldsOf(context.db, memberIds);
+  const now = context.clock.now();
   const shown = new Set<string>();
-  for (const memberId of unique) {
-    if (!allows.get(memberId)) continue;
-    const { planState } = await entitlementsOf(context, memberId);
-    if (showsReadReceipts(planState, true)) shown.add(memberId);
+  for (const [memberId, member] of fields) {
+    if (member.allow && showsReadReceipts(memberPlan(member, now).planState, true))
+      shown.add(memberId);
   }
   return shown;
 }

@@ -420,19 +420,37 @@ export async function readMarkOf(
   return row?.lastReadAt ?? null;
 }
 
-/** Several members' read-receipt setting (true for members who never saved settings). */
-export async function readReceiptsAllowedBy(
+/** A member's read-receipt setting and the plan fields that decide whether their plan shows them. */
+export interface ReadReceiptFields {
+  allow: boolean;
+  plan: (typeof users.$inferSelect)['plan'];
+  subscriptionStatus: (typeof users.$inferSelect)['subscriptionStatus'];
+  trialEndDate: Date | null;
+}
+
+/**
+ * Several members' read-receipt setting (true for members who never saved settings) with their
+ * plan fields, in one query however many members (a conversations page must not read each plan).
+ */
+export async function readReceiptFieldsOf(
   db: Executor,
   memberIds: readonly string[],
-): Promise<Map<string, boolean>> {
-  const allowed = new Map(memberIds.map((id) => [id, true]));
-  if (memberIds.length === 0) return allowed;
+): Promise<Map<string, ReadReceiptFields>> {
+  const fields = new Map<string, ReadReceiptFields>();
+  if (memberIds.length === 0) return fields;
   const rows = await db
-    .select({ userId: privacySettings.userId, allow: privacySettings.allowReadReceipts })
-    .from(privacySettings)
-    .where(inArray(privacySettings.userId, [...new Set(memberIds)]));
-  for (const row of rows) allowed.set(row.userId, row.allow);
-  return allowed;
+    .select({
+      userId: users.id,
+      allow: sql<boolean>`coalesce(${privacySettings.allowReadReceipts}, true)`,
+      plan: users.plan,
+      subscriptionStatus: users.subscriptionStatus,
+      trialEndDate: users.trialEndDate,
+    })
+    .from(users)
+    .leftJoin(privacySettings, eq(privacySettings.userId, users.id))
+    .where(inArray(users.id, [...new Set(memberIds)]));
+  for (const { userId, ...row } of rows) fields.set(userId, row);
+  return fields;
 }
 
 /** Read marks of the other members in the given conversations. */

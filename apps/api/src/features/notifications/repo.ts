@@ -36,16 +36,18 @@ function actorShownTo(recipientId: string): SQL {
  * SQL condition on a `notifications` row of `recipientId`: it is still something they may see —
  * its post is visible to them now (privacy changed, author blocked…), its comment was not deleted,
  * and a social item still has at least one actor they may see. Checked when reading, so what
- * happened after the item was made hides it too.
+ * happened after the item was made hides it too. (A comment that is gone takes its items with it
+ * by cascade, so "not soft-deleted" is one anti-join by comments_pkey: the `is null or exists`
+ * form let the planner hash every live comment of the site for each unread count.)
  */
 export function shownNotificationsWhere(recipientId: string): SQL {
   return sql`(
     (${notifications.postId} is null or exists (
       select 1 from ${posts} where ${posts.id} = ${notifications.postId} and ${visiblePostsWhere(recipientId)}
     ))
-    and (${notifications.commentId} is null or exists (
-      select 1 from ${comments} where ${comments.id} = ${notifications.commentId} and ${comments.deletedAt} is null
-    ))
+    and not exists (
+      select 1 from ${comments} where ${comments.id} = ${notifications.commentId} and ${comments.deletedAt} is not null
+    )
     and (${notifications.type} in ${securityTypes} or exists (
       select 1 from ${notificationActors}
       where ${notificationActors.notificationId} = ${notifications.id} and ${actorShownTo(recipientId)}
