@@ -10,6 +10,7 @@
  *   --streams N       notification streams held open, a few replaced each minute (default 20)
  *   --timeout-seconds N   a request unanswered this long counts as failed (default 60)
  *   --write-docs      put the figures into docs/security.md ("Soak" section, between its markers)
+ *   --server-log FILE the server's log (one line per request, with its response time) into FILE
  *
  * It builds nothing: `pnpm build` first (apps/api/dist/server.js). Members, their sessions, posts
  * and follows are seeded in-process before the server starts. Each client then loops over a
@@ -28,7 +29,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +53,7 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     'write-docs': { type: 'boolean', default: false },
     'timeout-seconds': { type: 'string', default: '60' },
+    'server-log': { type: 'string' },
   },
 });
 const MINUTES = Number(args.minutes);
@@ -137,10 +139,11 @@ async function main() {
     const { members, signers } = await seed(env);
     // A full collection on SIGUSR2 (scripts/soak-gc.mjs) before each sample of the heap.
     const gcHook = path.join(root, 'scripts', 'soak-gc.mjs');
+    const serverLog = args['server-log'] ? openSync(args['server-log'], 'w') : 'ignore';
     server = spawn(process.execPath, ['--expose-gc', '--import', gcHook, serverDist], {
       cwd: apiRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, ...env, ...(args['server-log'] ? { LOG_LEVEL: 'info' } : {}) },
+      stdio: ['ignore', serverLog, 'inherit'],
     });
     await waitForHealth(baseUrl, server);
     const pid = server.pid!;
@@ -217,6 +220,11 @@ async function seed(env: Record<string, string>) {
 
 /** fetch-like calls over one keep-alive agent, with the CSRF label a browser would send. */
 class Client {
+  /** Requests that opened a new connection, and how long each took to be connected. */
+  readonly connectMs: number[] = [];
+  /** Requests sent on a kept-alive connection. */
+  reusedConnections = 0;
+
   constructor(
     private readonly baseUrl: string,
     private readonly agent: http.Agent,
@@ -274,9 +282,27 @@ class Client {
           res.on('error', reject);
         },
       );
-      req.on('timeout', () =>
-        req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)),
-      );
+      // Where a slow request spent its time: waiting for the connection, or for the answer.
+      const sentAt = performance.now();
+      let connectedAt: number | undefined;
+      req.on('socket', (socket) => {
+        if (!socket.connecting) {
+          connectedAt = performance.now();
+          this.reusedConnections += 1;
+          return;
+        }
+        socket.once('connect', () => {
+          connectedAt = performance.now();
+          this.connectMs.push(connectedAt - sentAt);
+        });
+      });
+      req.on('timeout', () => {
+        const connection =
+          connectedAt === undefined
+            ? 'never connected'
+            : `${req.reusedSocket ? 'kept-alive connection' : 'new connection'} ready after ${((connectedAt - sentAt) / 1000).toFixed(1)} s`;
+        req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS / 1000} s (${connection})`));
+      });
       req.on('error', (error: NodeJS.ErrnoException) => {
         // A kept-alive socket the server closed as the request left: sent again on a new one,
         // once, as browsers do (nothing of it reached the application).
@@ -323,6 +349,9 @@ interface RunResult {
   signIns: number;
   streamEvents: number;
   durationMs: number;
+  /** New connections' time to connect (sorted), and requests on kept-alive connections. */
+  connectMs: number[];
+  reusedConnections: number;
 }
 
 async function run(
@@ -502,7 +531,17 @@ async function run(
   }
   await sleep(1_500);
   samples.push(await sample(client, pid));
-  return { minutes, samples, networkErrors, refusals, signIns, streamEvents, durationMs };
+  return {
+    minutes,
+    samples,
+    networkErrors,
+    refusals,
+    signIns,
+    streamEvents,
+    durationMs,
+    connectMs: [...client.connectMs].sort((a, b) => a - b),
+    reusedConnections: client.reusedConnections,
+  };
 }
 
 /** The server's memory and handles, from its /metrics and /proc. */
@@ -602,6 +641,7 @@ function summarize(result: RunResult, setup: { databaseUrl: string | undefined }
   const figures = [
     `Requests: ${all.length.toLocaleString('en')} in ${MINUTES} min (${Math.round(all.length / (result.durationMs / 1000))}/s) from ${CONNECTIONS} connections, ${result.signIns} full sign-ins, ${STREAMS} notification streams (${result.streamEvents} events received).`,
     `Answers: ${statusLine}; ${serverErrors} × 5xx, ${result.networkErrors} without an answer.`,
+    `Connections: ${result.connectMs.length.toLocaleString('en')} opened (connected in p50 ${percentile(result.connectMs, 50).toFixed(0)} ms, p99 ${percentile(result.connectMs, 99).toFixed(0)} ms, at most ${(result.connectMs.at(-1) ?? 0).toFixed(0)} ms); ${result.reusedConnections.toLocaleString('en')} requests on kept-alive connections.`,
     `RSS: ${mib(first.rss)} → ${mib(last.rss)} MiB (${signed(mib(last.rss - first.rss))} MiB). Heap used: ${mib(first.heap)} → ${mib(last.heap)} MiB; floor after the warm-up ${mib(heapStart)} → ${mib(heapEnd)} MiB (${signed(mib(heapGrowth))} MiB, bound ${MAX_HEAP_GROWTH_MIB} MiB).`,
     `Active handles: ${first.handles} → ${last.handles}; open streams at the end ${last.streams}; database pool ${last.poolTotal ?? 'n/a (PGlite)'} connections.`,
   ];

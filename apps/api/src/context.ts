@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
+import { yieldToIoBeforeEachQuery } from './db/pglite-turns.js';
 import { waitForDatabase } from './db/connect.js';
 import {
   createRateLimiters,
@@ -158,6 +159,8 @@ async function openConfiguredDatabase(config: Config, logger: Logger): Promise<D
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
+  // The embedded engine would otherwise starve the server's I/O while it is busy (pglite-turns.ts).
+  if (database.pglite) yieldToIoBeforeEachQuery(database.pglite);
   if (config.databaseUrl) {
     try {
       await waitForDatabase(database, {
