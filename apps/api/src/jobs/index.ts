@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { endCancelledPlans } from '../features/billing/index.js';
+import { deleteExpiredPassesAndVisits } from '../features/matches/index.js';
 import { runImageClassificationBackfill } from './image-classification-backfill.js';
 import { runNotificationDigest } from './notification-digest.js';
 import { runTrialReminders } from './trial-reminders.js';
@@ -64,6 +65,14 @@ export function startJobs(context: AppContext, options: JobOptions = {}): Runnin
   schedule('image-classification-backfill', 5 * 60 * 1000, () =>
     runImageClassificationBackfill(context),
   );
+
+  // Passes older than 30 days hide no one; visits are kept 90 days (features/matches).
+  schedule('pass-and-visit-retention', HOUR_MS, async () => {
+    const deleted = await deleteExpiredPassesAndVisits(context);
+    if (deleted.passes + deleted.visits > 0) {
+      context.logger.info(deleted, 'expired passes and visits deleted');
+    }
+  });
 
   return {
     async stop() {

@@ -290,3 +290,39 @@ export async function pageVisitors(
     .orderBy(desc(latest), desc(profileVisits.visitorId))
     .limit(page.limit + 1);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Retention
+
+/**
+ * Deletes up to `limit` passes made before `before` and returns how many: rows claimed with
+ * `FOR UPDATE SKIP LOCKED`, so processes sweeping at once delete disjoint rows and never wait.
+ */
+export async function deletePassesBefore(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const deleted = await db
+    .delete(profilePasses)
+    .where(
+      sql`ctid in (select ctid from ${profilePasses} where ${profilePasses.createdAt} < ${before.toISOString()}::timestamptz limit ${limit} for update skip locked)`,
+    )
+    .returning({ passerId: profilePasses.passerId });
+  return deleted.length;
+}
+
+/** Deletes up to `limit` visits made before `before` (as `deletePassesBefore`). */
+export async function deleteVisitsBefore(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const deleted = await db
+    .delete(profileVisits)
+    .where(
+      sql`ctid in (select ctid from ${profileVisits} where ${profileVisits.visitedAt} < ${before.toISOString()}::timestamptz limit ${limit} for update skip locked)`,
+    )
+    .returning({ visitorId: profileVisits.visitorId });
+  return deleted.length;
+}
