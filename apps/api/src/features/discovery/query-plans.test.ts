@@ -3,17 +3,18 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boosts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { explainStatement } from '../../test/explain.js';
+import { explainStatement, inlineParams } from '../../test/explain.js';
 import { signedInUser } from '../../test/factories.js';
 import { giveProfile, randomPlace } from './test-factories.js';
 
 /**
- * Discover with a distance filter reads each distance band through the grid index
+ * Discover with a distance filter reads each distance band's order through the grid index
  * (`profiles_geo_cell`, one range scan per range of cells; each candidate's account by
- * `users_pkey`, the page's pictures by `photos_user_position`), the running boosts through
- * `boosts_ends_at` and the boosted members' cards by primary key, never a scan of profiles, users
- * or photos — with the planner's own settings, on a database with statistics (3,000 members
- * around the world, a history of boosts), as in production.
+ * `users_pkey`), the running boosts through `boosts_ends_at`, and the cards of the members it
+ * shows by primary key (pictures by `photos_user_position`), never a scan of profiles, users or
+ * photos — with the planner's own settings (the app's session settings on a server), on a
+ * database with statistics (3,000 members around the world, a history of boosts), as in
+ * production. Pages served from a paging session's snapshot read no band at all.
  */
 
 let t: TestApp;
@@ -86,23 +87,129 @@ describe('the Discover query plan', () => {
       stop();
     }
 
-    // The viewer's place, the boosted members, their cards, then the bands up to 25 km (10, 25).
-    expect(statements).toHaveLength(5);
+    // The viewer's place and the running boosts; then per phase — the boosted members, the band
+    // within 10 km, the band up to 25 km — its order, and the cards of the members read (none
+    // for the last band: it is empty).
+    expect(statements).toHaveLength(7);
     const plans: string[] = [];
     for (const statement of statements)
       plans.push(await explainStatement(t.context.db, statement.text, statement.params));
     for (const plan of plans) {
       expect(plan).not.toMatch(/Seq Scan on (profiles|users|photos|boosts)\b/);
     }
-    const [viewerPlace, running, boosted, ...bands] = plans;
+    const [viewerPlace, running, boostedOrder, boostedCards, ...bands] = plans;
     expect(viewerPlace).toMatch(/profiles_pkey/);
     expect(running).toMatch(/boosts_ends_at/);
-    expect(boosted).toMatch(/users_pkey|profiles_pkey/);
-    for (const plan of bands) {
-      expect(plan).toMatch(/profiles_geo_cell/);
-      // The page's checks and pictures: lookups for the rows read, never a join over all photos.
-      expect(plan).toMatch(/photos_user_position/);
-      expect(plan).toMatch(/users_pkey/);
+    expect(boostedOrder).toMatch(/users_pkey|profiles_pkey/);
+    expect(boostedCards).toMatch(/users_pkey/);
+    const [nearOrder, nearCards, farOrder] = bands;
+    for (const order of [nearOrder, farOrder]) {
+      expect(order).toMatch(/profiles_geo_cell/);
+      expect(order).toMatch(/users_pkey/);
+    }
+    // The checks and pictures: lookups for the members read, never a join over all photos.
+    expect(nearCards).toMatch(/users_pkey/);
+    expect(nearCards).toMatch(/photos_user_position/);
+    expect(nearCards).toMatch(/profiles_pkey/);
+  });
+
+  it('reads a dense band once per paging session: its pages read only the members they show', async () => {
+    const place = randomPlace();
+    const crowd = 1500;
+    await t.context.db.execute(sql`
+      with added as (
+        insert into users (email, username, first_name, last_name, name_search, last_name_search,
+          password_hash, email_verified_at, last_login_at)
+        select 'crowd-' || n || '@example.com', 'crowd-' || n || '@example.com', 'Crowd', 'Member',
+          'crowd member', 'member', 'not a hash', now(), now() - (n % 40) * interval '1 day'
+        from generate_series(1, ${crowd}) as n
+        returning id
+      )
+      insert into profiles (user_id, age, gender, sexuality, location_text, latitude, longitude)
+      select id, 30, 'female', 'straight', 'Here', ${place.latitude}::float8 + 0.05 * random(),
+        ${place.longitude}::float8 + 0.05 * random()
+      from added`);
+    await t.context.db.execute(sql`
+      insert into photos (user_id, position, storage_key, thumbnail_key, width, height, bytes)
+      select p.user_id, 0, 'crowd-' || p.user_id || '.webp', 'crowd-' || p.user_id || '-thumb.webp', 10, 10, 100
+      from profiles p where not exists (select 1 from photos ph where ph.user_id = p.user_id)`);
+    await t.context.db.execute(sql`analyze`);
+    const viewer = await signedInUser(t.context);
+    await giveProfile(t.context, viewer.user.id, place);
+
+    /** Rows each table's scans examined (kept or filtered out) for one request's statements. */
+    async function rowsExamined(path: string) {
+      const statements: { text: string; params: unknown[] }[] = [];
+      const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
+      let body: { members: unknown[]; nextCursor: string | null };
+      try {
+        const res = await request(t.app).get(path).set('Cookie', viewer.cookie);
+        expect(res.status).toBe(200);
+        body = res.body;
+      } finally {
+        stop();
+      }
+      const examined = { profiles: 0, users: 0, photos: 0 };
+      for (const { text, params } of statements.filter((s) => /^\s*select/i.test(s.text))) {
+        const result = await t.context.db.execute(
+          sql.raw(`explain (analyze, format json) ${inlineParams(text, params)}`),
+        );
+        const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+        const value = Object.values(row!)[0];
+        const [plan] = (typeof value === 'string' ? JSON.parse(value) : value) as [
+          { Plan: PlanNode },
+        ];
+        countRows(plan.Plan, examined);
+      }
+      return { examined, body: body! };
+    }
+
+    const limit = 20;
+    const first = await rowsExamined(`/api/discover?maxDistanceKm=10&limit=${limit}`);
+    expect(first.body.members).toHaveLength(limit);
+    // The first page reads the band's order: every member of the crowd.
+    expect(first.examined.profiles).toBeGreaterThanOrEqual(crowd);
+
+    // The same list again, and the next pages: the members of the page, and a few the checks
+    // may skip, looked up by id.
+    const again = await rowsExamined(`/api/discover?maxDistanceKm=10&limit=${limit}`);
+    expect(again.body).toEqual(first.body);
+    const bound = 3 * limit;
+    let cursor = first.body.nextCursor;
+    const pages = [again];
+    for (let page = 2; page <= 4; page += 1) {
+      const next = await rowsExamined(
+        `/api/discover?maxDistanceKm=10&limit=${limit}&cursor=${encodeURIComponent(cursor!)}`,
+      );
+      expect(next.body.members).toHaveLength(limit);
+      pages.push(next);
+      cursor = next.body.nextCursor;
+    }
+    for (const { examined } of pages) {
+      expect(examined.profiles).toBeLessThanOrEqual(bound);
+      expect(examined.users).toBeLessThanOrEqual(bound);
+      expect(examined.photos).toBeLessThanOrEqual(bound);
     }
   });
 });
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Adds the rows each scan of the given tables returned or filtered out, over all its loops. */
+function countRows(node: PlanNode, examined: Record<string, number>): void {
+  const table = node['Relation Name'];
+  if (table && table in examined) {
+    const loops = node['Actual Loops'] ?? 1;
+    examined[table]! +=
+      ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * loops +
+      (node['Rows Removed by Index Recheck'] ?? 0);
+  }
+  for (const child of node.Plans ?? []) countRows(child, examined);
+}

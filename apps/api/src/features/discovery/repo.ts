@@ -55,11 +55,10 @@ export type Phase =
   | { kind: 'boosted'; maxKm: number | null }
   | { kind: 'band'; innerKm: number | null; outerKm: number | null };
 
-export interface CandidatePage {
+/** Which part of one phase's order to read (see `rankedMembers`). */
+export interface RankedRead {
   viewerId: string;
-  /** Now: passes are counted back from it. */
-  now: Date;
-  /** The page's snapshot time (the first page's now): boosts and recent activity are read at it. */
+  /** The paging session's snapshot time (its first page's now): recent activity is read at it. */
   asOf: Date;
   /** The members boosted at `asOf` (`boostedMemberIds`). */
   boostedIds: readonly string[];
@@ -67,10 +66,9 @@ export interface CandidatePage {
   viewerInterests: readonly Interest[];
   filters: DiscoverFilters;
   phase: Phase;
-  /** The last card of the previous page, in this phase. */
-  after?: { score: number; id: string };
+  /** The place after which to read, in this phase. */
+  after?: RankedMember;
   limit: number;
-  passHiddenMs: number;
 }
 
 /**
@@ -171,38 +169,42 @@ function memberFilterConditions(filters: DiscoverFilters): SQL[] {
   return conditions;
 }
 
-/**
- * One page of candidates in one phase, best first: (score DESC, id ASC) after the cursor, with
- * everything a card shows. Members the viewer may not see (`visibleMembersWhere`), the viewer,
- * members hidden from search, unfinished profiles (no profile or no profile picture) and pairs
- * already decided are never read. With a place, a band is read through the grid index
- * (`profiles_geo_cell`) and the exact distance.
- *
- * Two steps, so a dense band costs one read of its profiles and members rather than every lookup
- * for each of them: the band's candidates are scored and sorted on the columns of `profiles` and
- * `users` alone (`ranked`); then, in that order, each is checked — visible, searchable, undecided,
- * a profile picture — by primary-key and index lookups (a LATERAL subquery with `limit 1`, which
- * the planner cannot flatten into a join), until the page is full. A sorted derived table read
- * by a nested loop keeps its order; the page's few rows are sorted again for the answer.
- */
-export async function candidatePage(db: Executor, page: CandidatePage) {
-  const { origin, phase } = page;
-  const km = origin
+/** A place in one phase's order: a ranked member's score and id (ties by id). */
+export interface RankedMember {
+  id: string;
+  score: number;
+}
+
+/** SQL: the distance in km from the viewer's place to the profile's (null without either). */
+function distanceFrom(origin: Place | null): SQL<number | null> {
+  return origin
     ? distanceKm(origin.latitude, origin.longitude, profiles.latitude, profiles.longitude)
     : sql<number | null>`null::float8`;
+}
+
+/** SQL: the part of the place's condition a member checked by id still has to meet. */
+function withinPhase(origin: Place | null, phase: Phase): SQL | undefined {
+  const outerKm = phase.kind === 'boosted' ? phase.maxKm : phase.outerKm;
+  return origin && outerKm !== null ? sql`${distanceFrom(origin)} <= ${outerKm}` : undefined;
+}
+
+/**
+ * One phase's order from `after` on, at most `limit` members: (score DESC, id ASC), on the
+ * columns of `profiles` and each candidate's `users` row only. The filters, the place and the
+ * viewer are applied here; whether a member may be shown (visible, searchable, undecided, a
+ * profile picture) is `checkedCards`' part, at the time of each page. With a place, a band is
+ * read through the grid index (`profiles_geo_cell`) and the exact distance; the `limit` makes the
+ * sort a bounded top-N one.
+ */
+export async function rankedMembers(db: Executor, page: RankedRead): Promise<RankedMember[]> {
+  const { origin, phase } = page;
+  const km = distanceFrom(origin);
   const asOf = page.asOf.getTime();
 
   // Each candidate's account by primary key (a LATERAL subquery with `limit 1`): a dense band's
   // few thousand lookups cost less than the hash join over every member the planner would pick.
   const member = db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      emailVerifiedAt: users.emailVerifiedAt,
-      totpEnabledAt: users.totpEnabledAt,
-      phoneVerifiedAt: users.phoneVerifiedAt,
-      lastLoginAt: users.lastLoginAt,
-    })
+    .select({ id: users.id, lastLoginAt: users.lastLoginAt })
     .from(users)
     .where(
       and(
@@ -229,7 +231,8 @@ export async function candidatePage(db: Executor, page: CandidatePage) {
   const conditions: SQL[] = [...profileFilterConditions(page.filters)];
   if (phase.kind === 'boosted') {
     conditions.push(inArray(profiles.userId, [...page.boostedIds]));
-    if (phase.maxKm !== null) conditions.push(sql`${km} <= ${phase.maxKm}`);
+    const within = withinPhase(origin, phase);
+    if (within) conditions.push(within);
   } else {
     if (page.boostedIds.length > 0) {
       conditions.push(notInArray(profiles.userId, [...page.boostedIds]));
@@ -248,27 +251,14 @@ export async function candidatePage(db: Executor, page: CandidatePage) {
   }
 
   const scored = db
-    .select({
-      id: member.id,
-      firstName: member.firstName,
-      emailVerifiedAt: member.emailVerifiedAt,
-      totpEnabledAt: member.totpEnabledAt,
-      phoneVerifiedAt: member.phoneVerifiedAt,
-      age: profiles.age,
-      gender: profiles.gender,
-      sexuality: profiles.sexuality,
-      city: profiles.city,
-      interests: profiles.interests,
-      km: sql<number | null>`${km}`.as('km'),
-      score: score.as('score'),
-    })
+    .select({ id: member.id, score: score.as('score') })
     .from(profiles)
     .crossJoinLateral(member)
     .where(and(...conditions))
     .as('scored');
 
   const after = page.after;
-  const ranked = db
+  return db
     .select()
     .from(scored)
     .where(
@@ -277,58 +267,88 @@ export async function candidatePage(db: Executor, page: CandidatePage) {
         : undefined,
     )
     .orderBy(desc(scored.score), asc(scored.id))
-    .as('ranked');
+    .limit(page.limit);
+}
 
-  // One ranked member's checks and picture: the lookups run for the rows read, in order.
+export interface CardChecks {
+  viewerId: string;
+  /** Now: passes are counted back from it. */
+  now: Date;
+  passHiddenMs: number;
+  origin: Place | null;
+  filters: DiscoverFilters;
+  phase: Phase;
+}
+
+/**
+ * The cards of ranked members who may be shown now, in the given order: visible to the viewer,
+ * searchable, a pair not yet decided, a profile picture — and still meeting the filters and the
+ * phase's distance (a member's change since the order was read never shows them where they no
+ * longer belong). Primary-key and index lookups for the given members only, never a band.
+ */
+export async function checkedCards(
+  db: Executor,
+  checks: CardChecks,
+  ranked: readonly RankedMember[],
+) {
+  if (ranked.length === 0) return [];
+  // Each ranked member by id (a LATERAL subquery with `limit 1` per id of the list: lookups by
+  // primary key whatever the planner estimates for a list of ids).
+  const rankedId = sql`"ranked"."id"`;
   const card = db
     .select({
+      id: users.id,
+      firstName: users.firstName,
+      emailVerifiedAt: users.emailVerifiedAt,
+      totpEnabledAt: users.totpEnabledAt,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      photoVerifiedAt: users.photoVerifiedAt,
+      age: profiles.age,
+      gender: profiles.gender,
+      sexuality: profiles.sexuality,
+      city: profiles.city,
+      interests: profiles.interests,
       storageKey: photos.storageKey,
       thumbnailKey: photos.thumbnailKey,
       showLocation: sql<boolean>`coalesce(${privacySettings.showLocation}, true)`.as(
         'show_location',
       ),
+      km: sql<number | null>`${distanceFrom(checks.origin)}`.as('km'),
     })
     .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
     .innerJoin(photos, and(eq(photos.userId, users.id), eq(photos.position, 0)))
     .leftJoin(privacySettings, eq(privacySettings.userId, users.id))
     .where(
       and(
-        sql`${users.id} = ${ranked.id}`,
-        visibleMembersWhere(page.viewerId),
+        sql`${users.id} = ${rankedId}`,
+        sql`${users.id} <> ${checks.viewerId}::uuid`,
+        visibleMembersWhere(checks.viewerId),
         searchableMembersWhere(),
-        undecidedWith(page.viewerId, new Date(page.now.getTime() - page.passHiddenMs)),
+        undecidedWith(checks.viewerId, new Date(checks.now.getTime() - checks.passHiddenMs)),
+        ...profileFilterConditions(checks.filters),
+        ...memberFilterConditions(checks.filters),
+        withinPhase(checks.origin, checks.phase),
       ),
     )
     .limit(1)
     .as('card');
-
-  const chosen = db
-    .select({
-      id: ranked.id,
-      firstName: ranked.firstName,
-      emailVerifiedAt: ranked.emailVerifiedAt,
-      totpEnabledAt: ranked.totpEnabledAt,
-      phoneVerifiedAt: ranked.phoneVerifiedAt,
-      age: ranked.age,
-      gender: ranked.gender,
-      sexuality: ranked.sexuality,
-      city: ranked.city,
-      interests: ranked.interests,
-      storageKey: card.storageKey,
-      thumbnailKey: card.thumbnailKey,
-      showLocation: card.showLocation,
-      km: ranked.km,
-      score: ranked.score,
-    })
-    .from(ranked)
-    .crossJoinLateral(card)
-    .limit(page.limit)
-    .as('chosen');
-
-  return db.select().from(chosen).orderBy(desc(chosen.score), asc(chosen.id));
+  const ids = sql.join(
+    ranked.map((member) => sql`${member.id}`),
+    sql`, `,
+  );
+  const rows = await db
+    .select()
+    .from(sql`unnest(array[${ids}]::uuid[]) as ranked(id)`)
+    .crossJoinLateral(card);
+  const byId = new Map(rows.map(({ card: row }) => [row.id, row]));
+  return ranked.flatMap((member) => {
+    const row = byId.get(member.id);
+    return row ? [{ ...row, score: member.score }] : [];
+  });
 }
 
-export type CandidateRow = Awaited<ReturnType<typeof candidatePage>>[number];
+export type CandidateRow = Awaited<ReturnType<typeof checkedCards>>[number];
 
 /** The member's latest boost. */
 export async function latestBoost(db: Executor, memberId: string) {

@@ -26,19 +26,25 @@ import { hasVerifiedBadge, lockMember, showsLocationTo } from '../users/index.js
 import { assertMayFilterByDistance, nextBoostAllowedAt, usesAdvancedFilters } from './policy.js';
 import {
   boostedMemberIds,
-  candidatePage,
+  checkedCards,
   insertBoost,
   latestBoost,
+  rankedMembers,
   viewerProfile,
   type CandidateRow,
+  type CardChecks,
   type Phase,
   type Place,
+  type RankedRead,
 } from './repo.js';
+import { snapshotsOf } from './snapshots.js';
 
 /** Discover and boosts: the domain logic behind /api/discover and /api/boost. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BOOST_MS = DISCOVER_LIMITS.boostMinutes * 60 * 1000;
+/** Ranked members read beyond a page's need, for those the checks skip. */
+const CHECK_SLACK = 5;
 
 /**
  * The order of Discover: members boosted at the page's snapshot time first, then distance bands
@@ -116,6 +122,29 @@ export async function discover(
 
   const phases = phasesFor(viewer.place, query.maxDistanceKm);
   const start = decodeCursor(query.cursor, now, phases.length);
+  const snapshots = snapshotsOf(context);
+  // The session: everything the order depends on besides the snapshot time.
+  const sessionKey = JSON.stringify([
+    viewerId,
+    viewer.place,
+    viewer.interests,
+    query.ageMin,
+    query.ageMax,
+    query.gender,
+    query.sexuality,
+    query.maxDistanceKm,
+    query.interests,
+    query.verifiedOnly,
+    query.recentlyActive,
+  ]);
+  const snapshot = start.after
+    ? {
+        asOf: start.asOf,
+        boostedIds:
+          snapshots.boostedAt(sessionKey, start.asOf) ??
+          (await boostedMemberIds(context.db, start.asOf)),
+      }
+    : snapshots.firstPage(sessionKey, now, await boostedMemberIds(context.db, now));
   const filters = {
     ageMin: query.ageMin,
     ageMax: query.ageMax,
@@ -124,29 +153,50 @@ export async function discover(
     interests: query.interests,
     photoVerifiedOnly: query.verifiedOnly,
     activeSince: query.recentlyActive
-      ? new Date(start.asOf.getTime() - DISCOVER_LIMITS.recentlyActiveDays * DAY_MS)
+      ? new Date(snapshot.asOf.getTime() - DISCOVER_LIMITS.recentlyActiveDays * DAY_MS)
       : undefined,
   };
 
-  const boostedIds = await boostedMemberIds(context.db, start.asOf);
-  // limit + 1 rows: the extra one only says that another page exists.
+  // limit + 1 cards: the extra one only says that another page exists.
   const rows: Array<{ row: CandidateRow; phase: number }> = [];
   for (let phase = start.phase; phase < phases.length && rows.length <= query.limit; phase += 1) {
-    if (phases[phase]!.kind === 'boosted' && boostedIds.length === 0) continue;
-    const page = await candidatePage(context.db, {
+    if (phases[phase]!.kind === 'boosted' && snapshot.boostedIds.length === 0) continue;
+    const read: RankedRead = {
       viewerId,
-      now,
-      asOf: start.asOf,
-      boostedIds,
+      asOf: snapshot.asOf,
+      boostedIds: snapshot.boostedIds,
       origin: viewer.place,
       viewerInterests: viewer.interests,
       filters,
       phase: phases[phase]!,
-      after: phase === start.phase ? start.after : undefined,
-      limit: query.limit + 1 - rows.length,
+      limit: 0,
+    };
+    const checks: CardChecks = {
+      viewerId,
+      now,
       passHiddenMs: DISCOVER_LIMITS.passHiddenDays * DAY_MS,
-    });
-    rows.push(...page.map((row) => ({ row, phase })));
+      origin: viewer.place,
+      filters,
+      phase: phases[phase]!,
+    };
+    let after = phase === start.phase ? start.after : undefined;
+    while (rows.length <= query.limit) {
+      const wanted = query.limit + 1 - rows.length;
+      // A few more than wanted: some may be skipped by the checks.
+      const count = wanted + CHECK_SLACK;
+      const ranked = await snapshots.next(
+        `${sessionKey}|${snapshot.asOf.getTime()}|${phase}`,
+        snapshot.asOf,
+        after,
+        count,
+        (from, limit) => rankedMembers(context.db, { ...read, after: from, limit }),
+        now,
+      );
+      const cards = await checkedCards(context.db, checks, ranked);
+      rows.push(...cards.slice(0, wanted).map((row) => ({ row, phase })));
+      if (ranked.length < count) break;
+      after = ranked.at(-1);
+    }
   }
 
   const items = rows.slice(0, query.limit);
@@ -156,7 +206,7 @@ export async function discover(
       presentCard(row, viewerId, viewer.interests, phases[phase]!.kind === 'boosted'),
     ),
     nextCursor:
-      rows.length > query.limit && last ? encodeCursor(start.asOf, last.phase, last.row) : null,
+      rows.length > query.limit && last ? encodeCursor(snapshot.asOf, last.phase, last.row) : null,
   };
 }
 
@@ -182,6 +232,7 @@ function presentCard(
       (interest) => row.interests.includes(interest) && viewerInterests.includes(interest),
     ),
     verifiedBadge: hasVerifiedBadge(row),
+    photoVerified: row.photoVerifiedAt !== null,
     boosted,
   };
 }

@@ -1,0 +1,193 @@
+import type { AppContext } from '../../context.js';
+import type { RankedMember } from './repo.js';
+
+/**
+ * The ranked order of recent Discover paging sessions, kept in the API process, so that a page
+ * reads the members it shows by id instead of scoring a whole distance band again.
+ *
+ * A phase's order depends only on the session (viewer, their place and interests, the filters),
+ * the snapshot time and the phase, so a stored prefix of it is exactly what the database would
+ * answer again. What may change meanwhile — blocks, passes, likes, matches, hidden or disabled
+ * accounts, the filters' columns — is checked for every member shown, at each page (`checkedCards`).
+ * A first page within `SESSION_REUSE_MS` of the viewer's previous one, with the same running
+ * boosts, continues that snapshot: members who joined since appear at the next snapshot. Another
+ * process, or an evicted snapshot, reads the order from the database at the cursor's snapshot
+ * time: the same order, only slower.
+ */
+
+/** A first page this soon after the previous one continues its snapshot (unless boosts changed). */
+export const SESSION_REUSE_MS = 60_000;
+/** Snapshots older than this are read again from the database. */
+export const SNAPSHOT_KEEP_MS = 30 * 60_000;
+/** How many members of a phase's order one database read fetches (and a snapshot keeps at most). */
+export const RANKED_CHUNK = 200;
+export const SNAPSHOT_MAX_MEMBERS = 2_000;
+/** Bounds on memory: the least recently used sessions and phases are dropped first. */
+const MAX_SESSIONS = 10_000;
+const MAX_PHASES = 2_000;
+
+interface Session {
+  asOf: number;
+  boostedIds: readonly string[];
+}
+
+interface PhaseOrder {
+  asOf: number;
+  /** Where the stored part begins: after this member (undefined: the phase's start). */
+  startAfter?: RankedMember;
+  members: RankedMember[];
+  positions: Map<string, number>;
+  /** The stored part reaches the phase's end. */
+  complete: boolean;
+}
+
+/** A Map used as a least-recently-used store of bounded size. */
+class Recent<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) {
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}
+
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((id) => set.has(id));
+}
+
+function stored(
+  asOf: Date,
+  startAfter: RankedMember | undefined,
+  members: RankedMember[],
+  complete: boolean,
+): PhaseOrder {
+  return {
+    asOf: asOf.getTime(),
+    startAfter,
+    members,
+    positions: new Map(members.map((member, index) => [member.id, index])),
+    complete,
+  };
+}
+
+function samePlace(a: RankedMember | undefined, b: RankedMember | undefined): boolean {
+  return a?.id === b?.id && a?.score === b?.score;
+}
+
+export class DiscoverSnapshots {
+  private readonly sessions = new Recent<Session>(MAX_SESSIONS);
+  private readonly phases = new Recent<PhaseOrder>(MAX_PHASES);
+
+  /**
+   * The snapshot a first page uses: the session's previous one when it began less than
+   * `SESSION_REUSE_MS` ago and the same members are boosted now as then; otherwise a new one.
+   */
+  firstPage(
+    sessionKey: string,
+    now: Date,
+    boostedNow: readonly string[],
+  ): { asOf: Date; boostedIds: readonly string[] } {
+    const previous = this.sessions.get(sessionKey);
+    if (
+      previous &&
+      now.getTime() - previous.asOf < SESSION_REUSE_MS &&
+      now.getTime() >= previous.asOf &&
+      sameMembers(previous.boostedIds, boostedNow)
+    ) {
+      return { asOf: new Date(previous.asOf), boostedIds: previous.boostedIds };
+    }
+    this.sessions.set(sessionKey, { asOf: now.getTime(), boostedIds: boostedNow });
+    return { asOf: now, boostedIds: boostedNow };
+  }
+
+  /** The members boosted at the snapshot time, when this process began that snapshot. */
+  boostedAt(sessionKey: string, asOf: Date): readonly string[] | undefined {
+    const session = this.sessions.get(sessionKey);
+    return session?.asOf === asOf.getTime() ? session.boostedIds : undefined;
+  }
+
+  /**
+   * Up to `count` members of a phase's order after `after`, from the stored prefix where it has
+   * them, otherwise from `read` (which answers up to `limit` members after a place, in order);
+   * what is read is stored. Fewer than `count` means the phase has no more.
+   */
+  async next(
+    phaseKey: string,
+    asOf: Date,
+    after: RankedMember | undefined,
+    count: number,
+    read: (after: RankedMember | undefined, limit: number) => Promise<RankedMember[]>,
+    now: Date,
+  ): Promise<RankedMember[]> {
+    let order = this.phases.get(phaseKey);
+    if (order && (order.asOf !== asOf.getTime() || now.getTime() - order.asOf > SNAPSHOT_KEEP_MS)) {
+      this.phases.delete(phaseKey);
+      order = undefined;
+    }
+    // Where `after` lies in the stored part: -1 at its start; undefined outside it.
+    let position: number | undefined;
+    if (order) {
+      if (samePlace(after, order.startAfter)) position = -1;
+      else if (after) {
+        const index = order.positions.get(after.id);
+        if (index !== undefined && order.members[index]!.score === after.score) position = index;
+      }
+    }
+    if (!order || position === undefined) {
+      const limit = Math.max(RANKED_CHUNK, count);
+      const members = await read(after, limit);
+      order = stored(asOf, after, members, members.length < limit);
+      this.phases.set(phaseKey, order);
+      position = -1;
+    }
+    while (!order.complete && order.members.length - (position + 1) < count) {
+      const last = order.members.at(-1) ?? order.startAfter;
+      const limit = Math.max(RANKED_CHUNK, count);
+      const more = await read(last, limit);
+      if (order.members.length + more.length > SNAPSHOT_MAX_MEMBERS) {
+        // Too long to keep: this page is answered from the read, which starts a new stored part.
+        const rest: RankedMember[] = order.members.slice(position + 1);
+        order = stored(asOf, after, [...rest, ...more], more.length < limit);
+        this.phases.set(phaseKey, order);
+        position = -1;
+        continue;
+      }
+      for (const member of more) {
+        order.positions.set(member.id, order.members.length);
+        order.members.push(member);
+      }
+      order.complete = more.length < limit;
+    }
+    return order.members.slice(position + 1, position + 1 + count);
+  }
+}
+
+const perApp = new WeakMap<AppContext, DiscoverSnapshots>();
+
+/** The app's snapshots (one store per app context, so independent apps share nothing). */
+export function snapshotsOf(context: AppContext): DiscoverSnapshots {
+  let snapshots = perApp.get(context);
+  if (!snapshots) {
+    snapshots = new DiscoverSnapshots();
+    perApp.set(context, snapshots);
+  }
+  return snapshots;
+}
