@@ -38,6 +38,8 @@ import {
 } from './seed-accounts.js';
 
 const { values: args } = parseArgs({
+  // `pnpm bench -- --short` passes the `--` through.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     short: { type: 'boolean', default: false },
     scale: { type: 'string', default: '1' },
@@ -189,6 +191,11 @@ async function endpoints(baseUrl: string, viewer: SignedIn) {
       path: `/api/users/search?searchText=${encodeURIComponent('Ångs')}`,
     },
     {
+      name: 'search page "ma", page 5',
+      method: 'GET',
+      path: '/api/users/search?searchText=ma&page=5&limit=10',
+    },
+    {
       name: 'Discover within 25 km, page 1',
       method: 'GET',
       path: '/api/discover?maxDistanceKm=25',
@@ -208,6 +215,13 @@ async function endpoints(baseUrl: string, viewer: SignedIn) {
       method: 'POST',
       path: '/api/posts/like',
       body: () => ({ postId: recentPublicPost() }),
+    },
+    {
+      name: 'comment on a post',
+      method: 'POST',
+      path: `/api/posts/${recentPublicPost()}/comments`,
+      pathFor: () => `/api/posts/${recentPublicPost()}/comments`,
+      body: () => ({ content: 'Benchmark comment' }),
     },
     {
       name: 'follow toggle, a typical member',
