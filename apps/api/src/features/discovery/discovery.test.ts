@@ -20,6 +20,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { planFieldsFor, signedInUser, type UserRow } from '../../test/factories.js';
 import { disableMember } from '../posts/test-factories.js';
 import { cellOf, haversineKm } from './geo-grid.js';
+import { SESSION_REUSE_MS } from './snapshots.js';
 import { giveProfile, randomPlace, type ProfileFields } from './test-factories.js';
 
 /**
@@ -336,6 +337,38 @@ describe('who is never shown', () => {
     t.clock.advance(2 * DAY);
     expect(await idsNear(viewer)).toContain(passedByViewer.user.id);
   });
+
+  it('a block, a pass, a like or a hidden or disabled account takes effect on a list already read; newcomers join at its next snapshot', async () => {
+    const place = randomPlace();
+    const viewer = await member(place);
+    const [blocked, passer, liked, hidden, disabled, stays] = await Promise.all(
+      Array.from({ length: 6 }, () => member(place)),
+    );
+    const everyone = [blocked, passer, liked, hidden, disabled, stays].map((m) => m.user.id);
+    expect(new Set(await idsNear(viewer))).toEqual(new Set(everyone));
+
+    const block = await request(t.app)
+      .post('/api/blocks')
+      .set('Cookie', viewer.cookie)
+      .send({ userId: blocked.user.id });
+    expect(block.status).toBe(200);
+    await t.context.db
+      .insert(profilePasses)
+      .values({ passerId: passer.user.id, passedId: viewer.user.id, createdAt: t.clock.now() });
+    await t.context.db
+      .insert(profileLikes)
+      .values({ likerId: viewer.user.id, likedId: liked.user.id, createdAt: t.clock.now() });
+    await t.context.db
+      .insert(privacySettings)
+      .values({ userId: hidden.user.id, searchable: false });
+    await disableMember(t.context, disabled.user.id);
+    const newcomer = await member(place);
+
+    // The same snapshot (within a minute of the first list): the order is kept, the checks are not.
+    expect(await idsNear(viewer)).toEqual([stays.user.id]);
+    t.clock.advance(SESSION_REUSE_MS);
+    expect(new Set(await idsNear(viewer))).toEqual(new Set([stays.user.id, newcomer.user.id]));
+  });
 });
 
 describe('order and paging', () => {
@@ -580,6 +613,16 @@ describe('advanced filters', () => {
     expect(await idsNear(viewer, { verifiedOnly: true })).toEqual([verified.user.id]);
     expect(new Set(await idsNear(viewer, { verifiedOnly: false }))).toEqual(
       new Set([verified.user.id, unverified.user.id]),
+    );
+    // Each card carries the photo-verified mark (shown beside the name).
+    const marks = (await cards(viewer, { maxDistanceKm: 5, limit: 50 })).map(
+      (card) => [card._id, card.photoVerified] as const,
+    );
+    expect(new Map(marks)).toEqual(
+      new Map([
+        [verified.user.id, true],
+        [unverified.user.id, false],
+      ]),
     );
   });
 
