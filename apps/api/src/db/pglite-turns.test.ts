@@ -32,13 +32,9 @@ async function queriesAgainstOneTurn(db: PGlite): Promise<boolean[]> {
 }
 
 describe('the embedded database and the event loop', () => {
-  it('without the turns, a burst of queries runs to its end before any I/O turn (the starvation)', async () => {
-    client = new PGlite();
-    const seen = await queriesAgainstOneTurn(client);
-    expect(seen.every((turnCame) => !turnCame)).toBe(true);
-  });
-
-  it('with them, the event loop gets its turn while the queries are still running', async () => {
+  // Without the turns nearly every one of the 100 queries ends before the I/O turn comes (PGlite
+  // 0.5 here: all of them in most runs), so this fails on a client left as PGlite makes it.
+  it('gives the event loop its turn while a burst of queries is still running', async () => {
     client = new PGlite();
     yieldToIoBeforeEachQuery(client);
     const seen = await queriesAgainstOneTurn(client);
