@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import {
   MemberShellContext,
   UnreadCountContext,
@@ -16,7 +16,7 @@ const PlanLimitDialog = lazy(() =>
   import('../features/profile').then((m) => ({ default: m.PlanLimitDialog })),
 );
 
-// Loaded after the page: back from checkout (`?checkout=…`), says how it went and refreshes.
+// Loaded only back from checkout (`?checkout=…`): says how it went and refreshes.
 const CheckoutReturnNotice = lazy(() =>
   import('../features/billing').then((m) => ({ default: m.CheckoutReturnNotice })),
 );
@@ -49,6 +49,7 @@ export function MemberShell() {
   const [unreadMessages, setUnreadMessages] = useState(0);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsWanted, setSettingsWanted] = useState(false);
+  const backFromCheckout = new URLSearchParams(useLocation().search).has('checkout');
   const shell = useMemo(
     () => ({
       openSettings: () => {
@@ -80,9 +81,11 @@ export function MemberShell() {
       <Suspense fallback={null}>
         <PlanLimitDialog />
       </Suspense>
-      <Suspense fallback={null}>
-        <CheckoutReturnNotice />
-      </Suspense>
+      {backFromCheckout ? (
+        <Suspense fallback={null}>
+          <CheckoutReturnNotice />
+        </Suspense>
+      ) : null}
       {settingsWanted ? (
         <Suspense fallback={null}>
           <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />

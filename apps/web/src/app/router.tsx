@@ -1,7 +1,7 @@
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { LoginRoute } from '../features/auth/routes/login';
 import { GuestOnlyRoute, MemberRoute } from './guards';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { MemberShell } from './member-shell';
 import { RootLayout } from './root-layout';
 import { NotFoundRoute } from './routes/not-found';
@@ -215,7 +215,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Starts loading every lazy module of the routes matching `pathname` at once: React would fetch
+ * a page's module only once its lazy layout (ServerStateLayout) had arrived and rendered, one
+ * round trip after the other.
+ */
+export function loadMatchedRoutes(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    void (route.Component as Partial<LazyPage> | undefined)?.load?.();
+  }
+}
+
 /** The app's pages at the browser's address (inside a `<BrowserRouter>`, or a memory router in tests). */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  loadMatchedRoutes(pathname);
   return useRoutes(routes);
 }

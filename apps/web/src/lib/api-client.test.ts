@@ -4,6 +4,7 @@ import {
   NetworkError,
   api,
   messageOf,
+  prefetchGet,
   setUnauthorizedHandler,
   uploadForm,
 } from './api-client';
@@ -216,5 +217,39 @@ describe('uploadForm', () => {
       message: 'File x is not an image',
     });
     expect(sent).toHaveLength(1);
+  });
+
+  describe('early requests (prefetchGet)', () => {
+    it("gives the answer to the screen's GET of the same URL: one request, not two", async () => {
+      const calls = mockApi({ 'GET /api/posts': { body: { success: true, posts: ['p1'] } } });
+      prefetchGet('/posts', { userId: 'u1' });
+      const page = await api.get<{ posts: string[] }>('/posts', {
+        query: { cursor: undefined, userId: 'u1' },
+      });
+      expect(page.posts).toEqual(['p1']);
+      expect(calls).toHaveLength(1);
+      // Taken once: the next read asks the server again.
+      await api.get('/posts', { query: { userId: 'u1' } });
+      expect(calls).toHaveLength(2);
+    });
+
+    it('leaves other URLs alone', async () => {
+      const calls = mockApi({ 'GET /api/posts': { body: { success: true } } });
+      prefetchGet('/posts', { userId: 'u1' });
+      await api.get('/posts', { query: { userId: 'u2' } });
+      expect(calls.map((call) => call.url.search).sort()).toEqual(['?userId=u1', '?userId=u2']);
+      await api.get('/posts', { query: { userId: 'u1' } });
+    });
+
+    it('judges an early refusal when it is taken: a 401 reaches the unauthorized handler then', async () => {
+      mockApi({ 'GET /api/posts': respond(401, { success: false, message: 'Not signed in' }) });
+      const handler = vi.fn();
+      prefetchGet('/posts', { userId: 'u1' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(handler).not.toHaveBeenCalled();
+      setUnauthorizedHandler(handler);
+      await expect(api.get('/posts', { query: { userId: 'u1' } })).rejects.toBeInstanceOf(ApiError);
+      expect(handler).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -182,13 +182,19 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
 }
 
-async function request<T>(
+/** What the server answered: its status and parsed body (not yet judged). */
+interface Answer {
+  status: number;
+  data: unknown;
+}
+
+async function send(
   method: string,
   path: string,
   body: unknown,
-  options: RequestOptions<T> = {},
-): Promise<T> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, signal, query, headers, schema } = options;
+  options: RequestOptions<unknown> = {},
+): Promise<Answer> {
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, signal, query, headers } = options;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -221,8 +227,48 @@ async function request<T>(
     signal?.removeEventListener('abort', abortFromCaller);
   }
 
-  const data = await readJson(response);
-  return settle<T>(response.status, data, schema);
+  return { status: response.status, data: await readJson(response) };
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const { status, data } = await send(method, path, body, options);
+  return settle<T>(status, data, options.schema);
+}
+
+/** How long an early answer (`prefetchGet`) waits for the screen that reads it. */
+export const EARLY_ANSWER_MS = 10_000;
+const earlyAnswers = new Map<string, { answer: Promise<Answer | null>; sentAt: number }>();
+
+/**
+ * Sends a GET now, before the screen that reads it has loaded its code: the screen's `api.get` of
+ * the same URL takes this answer (once, within EARLY_ANSWER_MS) instead of asking again. The answer
+ * is judged (refusals, 401) when it is taken, so it acts as the screen's own request would; an
+ * early request that got no answer at all is simply sent again.
+ */
+export function prefetchGet(path: string, query?: Record<string, QueryValue>): void {
+  const url = apiUrl(path, query);
+  if (earlyAnswers.has(url)) return;
+  const answer = send('GET', path, undefined, { query }).catch(() => null);
+  earlyAnswers.set(url, { answer, sentAt: Date.now() });
+}
+
+function get<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const url = apiUrl(path, options.query);
+  const early = earlyAnswers.get(url);
+  earlyAnswers.delete(url);
+  if (!early || Date.now() - early.sentAt > EARLY_ANSWER_MS) {
+    return request<T>('GET', path, undefined, options);
+  }
+  return early.answer.then((answer) =>
+    answer
+      ? settle<T>(answer.status, answer.data, options.schema)
+      : request<T>('GET', path, undefined, options),
+  );
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -261,8 +307,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 export const api = {
-  get: <T>(path: string, options?: RequestOptions<T>) =>
-    request<T>('GET', path, undefined, options),
+  get,
   post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
     request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>

@@ -35,7 +35,8 @@ describe('creating a post', () => {
     expect(await within(feed).findByRole('heading', { name: 'Sunset at the lake' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
-    await user.type(screen.getByLabelText('Title'), 'Fresh from the oven');
+    // The dialog's code loads when it is first opened.
+    await user.type(await screen.findByLabelText('Title'), 'Fresh from the oven');
     await user.click(screen.getByRole('button', { name: 'Share to Feed' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -2,7 +2,8 @@
  * The posts area, for any screen that shows posts (the feed, a member's profile):
  * - `PostFeed` — a list of posts (General, People You Follow, or one member's) with likes,
  *   comments, replies, @mentions and delete where the API allows it; pages load as you scroll.
- * - `CreatePostButton` — "Create Post", opening the Create Post modal.
+ * - `CreatePostButton` — "Create Post", opening the Create Post modal (its code loads when first
+ *   opened: the form library and zod are not part of a page that shows posts).
  * - `EmptyPosts` — the feed's "No Posts Available" box, for a custom empty state.
  * - `RelativeTime` — "5m ago" with the full time on hover, ticking with one shared clock.
  * - `postKeys` — the cache keys, for other features that change what a feed shows.
@@ -18,7 +19,7 @@ export {
 } from './components/post-feed';
 export { PostCard, type PostCardProps } from './components/post-card';
 export { CreatePostButton, type CreatePostButtonProps } from './components/create-post-button';
-export { CreatePostModal, type CreatePostModalProps } from './components/create-post-modal';
+export type { CreatePostModalProps } from './components/create-post-modal';
 export { MemberMarks, VerifiedBadge } from './components/verified-badge';
 export { RelativeTime } from './components/relative-time';
 export { postKeys, type FeedSource } from './api/query-keys';

@@ -27,7 +27,8 @@ describe('who can comment', () => {
     const user = userEvent.setup();
     renderWithProviders(<CreatePostButton />);
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
-    const select = screen.getByRole('combobox', { name: 'Who can comment' });
+    // The dialog's code loads when it is first opened.
+    const select = await screen.findByRole('combobox', { name: 'Who can comment' });
     await waitFor(() => expect(select).toHaveValue('followers'));
 
     await user.type(screen.getByLabelText('Title'), 'Quiet one');

@@ -1,8 +1,14 @@
 import type { PostDto } from '@kindred/contracts';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
-import { CreatePostModal } from './create-post-modal';
 import { PlusIcon } from './icons';
+
+// Loaded when first opened (or pointed at): the form (react-hook-form, zod) is not needed to show
+// the feed.
+const loadCreatePostModal = () => import('./create-post-modal');
+const CreatePostModal = lazy(() =>
+  loadCreatePostModal().then((m) => ({ default: m.CreatePostModal })),
+);
 
 export interface CreatePostButtonProps extends Pick<
   ButtonProps,
@@ -26,10 +32,20 @@ export function CreatePostButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button icon={<PlusIcon />} onClick={() => setOpen(true)} {...buttonProps}>
+      <Button
+        icon={<PlusIcon />}
+        onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadCreatePostModal()}
+        onFocus={() => void loadCreatePostModal()}
+        {...buttonProps}
+      >
         {children}
       </Button>
-      <CreatePostModal open={open} onClose={() => setOpen(false)} onCreated={onCreated} />
+      {open ? (
+        <Suspense fallback={null}>
+          <CreatePostModal open onClose={() => setOpen(false)} onCreated={onCreated} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -12,7 +12,8 @@ describe('the Create Post modal', () => {
     renderWithProviders(<CreatePostButton />);
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Create Post' });
+    // The dialog's code loads when it is first opened.
+    const dialog = await screen.findByRole('dialog', { name: 'Create Post' });
     expect(dialog).toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveFocus();
     expect(screen.getByRole('radio', { name: /Post to General Feed/ })).toBeChecked();

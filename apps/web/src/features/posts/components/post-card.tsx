@@ -1,8 +1,9 @@
 import type { PostDto } from '@kindred/contracts';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { ActionMenu, type ActionMenuItem } from '../../../components/ui/action-menu';
 import { Card } from '../../../components/ui/card';
 import { SensitiveImage } from '../../../components/ui/sensitive-image';
+import { Spinner } from '../../../components/ui/spinner';
 import { getStoredUserId } from '../../../lib/storage';
 import { useMemberSafetyActions } from '../../blocks';
 import { useReportAction } from '../../moderation';
@@ -11,9 +12,7 @@ import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
 import { AuthorLine } from './author-line';
-import { CommentsSection } from './comments-section';
 import { ConfirmDialog } from './confirm-dialog';
-import { EditPostModal } from './edit-post-modal';
 import { EditedMark } from './edited-mark';
 import { CommentIcon, HeartIcon, TrashIcon } from './icons';
 import { PostMedia } from './post-media';
@@ -24,6 +23,15 @@ import actionStyles from './post-action.module.css';
 import styles from './post-card.module.css';
 
 const M = POSTS_UI_MESSAGES;
+
+// Loaded when first opened: the comments (their thread, the comment form on react-hook-form) and
+// the edit form are not needed to show a post.
+const CommentsSection = lazy(() =>
+  import('./comments-section').then((m) => ({ default: m.CommentsSection })),
+);
+const EditPostModal = lazy(() =>
+  import('./edit-post-modal').then((m) => ({ default: m.EditPostModal })),
+);
 
 export interface PostCardProps {
   post: PostDto;
@@ -170,7 +178,11 @@ export function PostCard({
         </button>
       </div>
 
-      {showComments ? <CommentsSection id={commentsId} post={post} /> : null}
+      {showComments ? (
+        <Suspense fallback={<Spinner label="Loading comments" />}>
+          <CommentsSection id={commentsId} post={post} />
+        </Suspense>
+      ) : null}
 
       <ConfirmDialog
         open={confirmingDelete}
@@ -181,8 +193,10 @@ export function PostCard({
         onConfirm={onDelete}
         onCancel={() => setConfirmingDelete(false)}
       />
-      {post.canEdit ? (
-        <EditPostModal post={post} open={editing} onClose={() => setEditing(false)} />
+      {post.canEdit && editing ? (
+        <Suspense fallback={null}>
+          <EditPostModal post={post} open onClose={() => setEditing(false)} />
+        </Suspense>
       ) : null}
       {report.dialog}
       {memberActions.dialog}
