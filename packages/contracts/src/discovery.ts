@@ -183,6 +183,8 @@ export interface DiscoverMember {
   interestsInCommon: Interest[];
   /** Email, authenticator and phone verified (the badge shown everywhere). */
   verifiedBadge: boolean;
+  /** A selfie matched the member's photos (features/photo-verification): the photo-verified mark. */
+  photoVerified: boolean;
   /** Boosted now: shown first. */
   boosted: boolean;
 }
@@ -200,6 +202,7 @@ export const DiscoverMemberSchema = z
     thumbnail: z.string().nullable(),
     interestsInCommon: z.array(z.enum(INTERESTS)),
     verifiedBadge: z.boolean(),
+    photoVerified: z.boolean(),
     boosted: z.boolean(),
   })
   .meta(MEMBER_DATA) satisfies z.ZodType<DiscoverMember>;
