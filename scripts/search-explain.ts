@@ -58,6 +58,11 @@ async function seed(db: Executor, count: number) {
         lastName,
         ...nameSearchColumns(firstName, lastName),
         status: next() < 0.02 ? ('disabled' as const) : ('active' as const),
+        // Verified, as every member search can find; a third on a plan with priority in search.
+        emailVerifiedAt: new Date(),
+        ...(next() < 0.33
+          ? { plan: 'professional' as const, subscriptionStatus: 'active' as const }
+          : {}),
       });
     }
     await db.insert(users).values(rows);
