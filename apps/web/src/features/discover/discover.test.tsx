@@ -64,6 +64,26 @@ describe('Discover', () => {
     expect(bens).not.toHaveTextContent('km');
   });
 
+  it('shows the verified badge and the photo-verified mark beside the names that carry them', async () => {
+    mockApi({
+      'GET /api/discover': respond(200, {
+        success: true,
+        members: [{ ...ana, photoVerified: true }, ben],
+        nextCursor: null,
+      }),
+      'GET /api/entitlements': entitlementsAnswer('free'),
+      'GET /api/boost': boostIdle,
+    });
+    openDiscover();
+    const anas = await screen.findByRole('article', { name: 'Ana, 29' }, SLOW);
+    const anaName = within(anas).getByRole('heading', { name: /Ana, 29/ });
+    expect(within(anaName).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
+    expect(within(anaName).getByRole('img', { name: 'Photo verified' })).toBeInTheDocument();
+    const bens = screen.getByRole('article', { name: 'Ben, 34' });
+    expect(within(bens).queryByRole('img', { name: 'Verified' })).toBeNull();
+    expect(within(bens).queryByRole('img', { name: 'Photo verified' })).toBeNull();
+  });
+
   it('sends the filters as query parameters, and keeps them in the address', async () => {
     const calls = mockApi({
       'GET /api/discover': respond(200, { success: true, members: [ana], nextCursor: null }),

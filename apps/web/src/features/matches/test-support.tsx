@@ -27,6 +27,7 @@ export function discoverMember(overrides: Partial<DiscoverMember> = {}): Discove
     thumbnail: '/api/media/ana-thumb.webp',
     interestsInCommon: ['Travel', 'Music'],
     verifiedBadge: true,
+    photoVerified: false,
     boosted: false,
     ...overrides,
   };

@@ -2,6 +2,7 @@ import type { DiscoverMember } from '@kindred/contracts';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
+import { MemberMarks } from '../../posts';
 import styles from './discover-card.module.css';
 
 export interface DiscoverCardProps {
@@ -13,8 +14,8 @@ export interface DiscoverCardProps {
 }
 
 /**
- * One member in Discover: main photo, first name and age, city and rounded distance ("about 5 km"),
- * the interests in common, Like and Pass.
+ * One member in Discover: main photo, first name and age with the name's marks (verified badge,
+ * photo-verified), city and rounded distance ("about 5 km"), the interests in common, Like and Pass.
  */
 export function DiscoverCard({ member, busy, onLike, onPass }: DiscoverCardProps) {
   const name = member.firstName;
@@ -41,7 +42,7 @@ export function DiscoverCard({ member, busy, onLike, onPass }: DiscoverCardProps
           <Link to={paths.viewProfile(member._id)}>
             {name}, {member.age}
           </Link>
-          {member.verifiedBadge ? <span className={styles.verified}>Verified</span> : null}
+          <MemberMarks member={member} />
         </h2>
         {place ? <p className={styles.place}>{place}</p> : null}
         {member.interestsInCommon.length > 0 ? (
