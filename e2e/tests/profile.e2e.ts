@@ -137,6 +137,12 @@ describe('profile', () => {
     const yourPhotos = page.getByRole('list', { name: 'Your photos' });
     await yourPhotos.getByRole('img', { name: 'Photo 2' }).waitFor();
     await yourPhotos.getByRole('img', { name: 'Photo 1 (profile picture)' }).waitFor();
+    // Each photo's description is asked for at once, and saved without leaving the step.
+    await page
+      .getByRole('textbox', { name: "Describe this image for people who can't see it (photo 2)" })
+      .fill('A harbour at dusk, boats tied along the quay');
+    await page.getByRole('button', { name: 'Save description' }).nth(1).click();
+    await page.getByText('Description saved').first().waitFor();
     await expectNoSeriousViolations(page, 'wizard: photos');
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -172,7 +178,8 @@ describe('profile', () => {
     expect(await photoButtons.count()).toBe(2);
     await photoButtons.nth(1).click();
     const lightbox = page.getByRole('dialog', { name: 'Photo 2 of 2' });
-    const big = lightbox.getByRole('img');
+    // The description given in the wizard is the picture's alt text.
+    const big = lightbox.getByRole('img', { name: 'A harbour at dusk, boats tied along the quay' });
     await expect
       .poll(() => big.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
