@@ -1,10 +1,18 @@
 import { readdirSync } from 'node:fs';
+import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signedInUser } from '../test/factories.js';
 import { pngImage } from '../features/posts/test-factories.js';
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES, uploadSlots, uploadTempDir } from './uploads.js';
+import { AppError } from './errors.js';
+import {
+  receiveMultipart,
+  UPLOAD_LIMITS,
+  UPLOAD_MESSAGES,
+  uploadSlots,
+  uploadTempDir,
+} from './uploads.js';
 
 /**
  * Issue 19, finding 10: parallel uploads were each held in memory, unbounded in number. They now
@@ -80,6 +88,42 @@ describe('temporary upload files', () => {
 });
 
 describe('uploads in flight', () => {
+  it('a multipart request without a file gives its slot back once its fields are read', async () => {
+    const others = Array.from({ length: UPLOAD_LIMITS.perProcess }, (_, i) => `text-only-${i}`);
+    const app = express();
+    app.use((req, _res, next) => {
+      Object.assign(req, { session: { auth: { userId: 'poster', stage: 'full' } } });
+      next();
+    });
+    app.post(
+      '/post',
+      receiveMultipart({
+        dataDir: t.dataDir,
+        field: 'media',
+        limits: { fileSize: 1024 },
+        tooLarge: () => new AppError(413, 'too large'),
+      }),
+      (_req, res) => {
+        // Still handling the request: every slot of the process is free for uploads.
+        const taken: string[] = [];
+        try {
+          for (const other of others) {
+            uploadSlots.acquire(other);
+            taken.push(other);
+          }
+        } catch {
+          // Reported below.
+        } finally {
+          for (const other of taken) uploadSlots.release(other);
+        }
+        res.json({ slotsFree: taken.length });
+      },
+    );
+    const res = await request(app).post('/post').field('title', 'Words only');
+    expect(res.status).toBe(200);
+    expect(res.body.slotsFree).toBe(UPLOAD_LIMITS.perProcess);
+  });
+
   it(`refuses a member's upload beyond ${UPLOAD_LIMITS.perMember} at once with 429 and Retry-After`, async () => {
     const { user, cookie } = await signedInUser(t.context);
     for (let i = 0; i < UPLOAD_LIMITS.perMember; i++) uploadSlots.acquire(user.id);

@@ -102,11 +102,14 @@ export function receiveMultipart(options: MultipartOptions): RequestHandler {
   return (req, res, next) => {
     const member = memberId(req);
     uploadSlots.acquire(member);
-    let finished = false;
-    res.once('close', () => {
-      if (finished) return;
-      finished = true;
+    let released = false;
+    const releaseSlot = () => {
+      if (released) return;
+      released = true;
       uploadSlots.release(member);
+    };
+    res.once('close', () => {
+      releaseSlot();
       if (req.file?.path) void rm(req.file.path, { force: true });
     });
 
@@ -129,6 +132,9 @@ export function receiveMultipart(options: MultipartOptions): RequestHandler {
       }
       const file = req.file;
       if (!file) {
+        // Only text fields (a post without media): nothing held, so the slot is free for an
+        // upload while this request does the rest of its work.
+        releaseSlot();
         next();
         return;
       }
