@@ -370,6 +370,10 @@ function load(
   });
 }
 
+function formatLoad(load: number[]): string {
+  return load.map((value) => value.toFixed(2)).join(' / ');
+}
+
 function formatTable(measurements: Measurement[], statementCounts: Map<string, number>): string {
   const a = measurements.find((m) => m.name.startsWith('(a)'))?.requestsPerSecond ?? NaN;
   const b = measurements.find((m) => m.name.startsWith('(b)'))?.requestsPerSecond ?? NaN;
@@ -449,6 +453,8 @@ async function main() {
     );
     const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
 
+    // Figures from a shared or busy machine mean little: the report says how busy it was.
+    const loadBefore = os.loadavg();
     const tables: string[] = [];
     for (let round = 1; round <= rounds; round += 1) {
       const measurements: Measurement[] = [];
@@ -475,7 +481,7 @@ async function main() {
 
     const cpus = os.cpus();
     const report = [
-      `## ${new Date().toISOString()} — ${short ? 'short run' : 'full run'}`,
+      `## ${new Date().toISOString()} — ${short ? 'short run' : 'full run'}${args.only ? ` (only ${args.only})` : ''}`,
       '',
       `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. ` +
         `Database: ${config.databaseUrl ? 'PostgreSQL server' : 'embedded PGlite'}; data set ${Object.entries(
@@ -484,7 +490,8 @@ async function main() {
           .map(([name, count]) => `${count.toLocaleString('en')} ${name}`)
           .join(
             ', ',
-          )}. Load: autocannon, ${LOAD.connections} connections (login 10), ${LOAD.warmupSeconds} s warm-up, ${LOAD.seconds} s per endpoint.`,
+          )}. Load: autocannon, ${LOAD.connections} connections (login 10), ${LOAD.warmupSeconds} s warm-up, ${LOAD.seconds} s per endpoint. ` +
+        `Load average (1, 5, 15 min) ${formatLoad(loadBefore)} before, ${formatLoad(os.loadavg())} after.`,
       '',
       ...tables,
       '',
