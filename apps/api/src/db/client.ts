@@ -74,6 +74,23 @@ export const CONNECTION_TIMEOUT_MS = 5_000;
  */
 export const APP_SESSION_SETTINGS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
+/**
+ * Settings of the embedded PostgreSQL (issue 18, see docs/architecture.md "Embedded database").
+ * PGlite runs the server inside this process's WebAssembly memory, which never shrinks: every
+ * buffer it touches stays in the process's resident memory. Its defaults are a server's —
+ * 128 MB of shared buffers, allocated and touched at start, were a third of an idle process —
+ * while the files it reads stay in the operating system's page cache, outside the process, when
+ * shared buffers are small. 32 MB holds the hot pages of a small community (members, the newest
+ * posts, their likes and comments) and costs nothing measurable in feed latency; maintenance work
+ * (index builds in migrations, vacuum) is capped so one migration does not leave 64 MB behind.
+ */
+export const PGLITE_MEMORY_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '32MB',
+  maintenance_work_mem: '16MB',
+  work_mem: '4MB',
+  temp_buffers: '4MB',
+};
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const listeners = new Set<QueryListener>();
   const logger: DrizzleLogger = {
@@ -137,7 +154,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(options.pgliteDir, { recursive: true });
     lock = acquireDataDirLock(options.pgliteDir);
   }
-  const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteImage });
+  const client = new PGlite({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteImage,
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_MEMORY_SETTINGS).flatMap(([name, value]) => [
+        '-c',
+        `${name}=${value}`,
+      ]),
+    ],
+  });
   try {
     await client.waitReady;
   } catch (error) {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
-import { buildComment, buildFollow, buildPost } from '../posts/test-factories.js';
+import { buildComment, buildFollow, buildLike, buildPost } from '../posts/test-factories.js';
 
 /**
  * The block and mute clauses are part of every member query, so each must be served by an index —
@@ -80,4 +80,59 @@ describe('block and mute clauses in query plans', () => {
     expect(served).toMatch(/blocks_blocker_id_blocked_id_pk|blocks_blocked|blocks_blocker_created/);
     expect(served).toContain('mutes_muter_id_muted_id_pk');
   });
+
+  it("reads the viewer's blocks once per statement, however many members a feed page shows", async () => {
+    // The rule sits inside an OR (`id = viewer or …`), where a per-row NOT EXISTS searched
+    // `blocks` once for every member row: on the embedded engine each search asks the file system
+    // for the table's size (issue 18). The viewer's two block lists are read once and hashed.
+    const viewer = await signedInUser(t.context);
+    const author = await signedInUser(t.context);
+    const post = await buildPost(t.context, author.user.id);
+    for (let n = 0; n < 4; n += 1) {
+      const liker = await signedInUser(t.context);
+      await buildLike(t.context, post.id, liker.user.id);
+      await buildComment(t.context, { postId: post.id, authorId: liker.user.id });
+    }
+    // Statistics as autovacuum (or the seed) leaves them: `blocks` known to be empty, the case
+    // where the planner found a search per row cheapest.
+    await t.context.db.execute(sql`analyze`);
+
+    const statements: { text: string; params: unknown[] }[] = [];
+    const stop = t.context.database.onQuery((text, params) => {
+      if (/"blocks"/.test(text) && /^\s*(select|with)/i.test(text))
+        statements.push({ text, params });
+    });
+    try {
+      const response = await request(t.app).get('/api/posts').set('Cookie', viewer.cookie);
+      expect(response.status).toBe(200);
+    } finally {
+      stop();
+    }
+
+    expect(statements.length).toBeGreaterThanOrEqual(3);
+    for (const statement of statements) {
+      const result = await t.context.db.execute(
+        sql.raw(`explain (analyze, format json) ${inlineParams(statement.text, statement.params)}`),
+      );
+      const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      const planJson = Object.values(row!)[0];
+      const [plan] = (typeof planJson === 'string' ? JSON.parse(planJson) : planJson) as {
+        Plan: PlanNode;
+      }[];
+      for (const node of nodesOn(plan!.Plan, 'blocks')) {
+        expect(node['Actual Loops'], statement.text).toBeLessThanOrEqual(1);
+      }
+    }
+  });
 });
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
+function nodesOn(node: PlanNode, relation: string): PlanNode[] {
+  const own = node['Relation Name'] === relation ? [node] : [];
+  return [...own, ...(node.Plans ?? []).flatMap((child) => nodesOn(child, relation))];
+}

@@ -50,11 +50,17 @@ function shownToOthers(member: MembersTable): SQL {
 }
 
 /**
- * Neither blocked the other. Two anti-joins, each a lookup of the primary key
- * (blocker_id, blocked_id), rather than one OR the planner could not serve from that index.
+ * Neither blocked the other: the member is in neither of the viewer's two block lists. Each list
+ * is read once per statement (an index lookup) and kept as a hashed subplan that every member row
+ * probes. The rule sits inside an OR (the viewer always sees themself), where PostgreSQL cannot
+ * turn NOT EXISTS into an anti-join, so NOT EXISTS ran a search of `blocks` for every member row:
+ * on the embedded engine each search of a small table asks the file system for its size, and the
+ * likes and comments of one feed page cost 4,600 such calls and three quarters of the request's
+ * database time (issue 18, docs/architecture.md "Embedded database"). Both columns are non-null
+ * (primary key), so NOT IN means exactly "not blocked".
  */
 function notBlockedEitherWay(viewerId: string, memberId: AnyColumn): SQL {
-  return sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId}::uuid and ${blocks.blockedId} = ${memberId}) and not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId}::uuid)`;
+  return sql`${memberId} not in (select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}::uuid) and ${memberId} not in (select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}::uuid)`;
 }
 
 /**
