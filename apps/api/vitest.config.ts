@@ -12,5 +12,10 @@ export default defineConfig({
     // CI machine's cores only compete with the database and push slow tests towards their timeout.
     pool: 'forks',
     maxWorkers: 2,
+    // A worker keeps the modules it has loaded from one test file to the next instead of importing
+    // the whole app (drizzle, the AWS SDK, sharp, PGlite's WebAssembly…) again for every file: that
+    // import was most of a small file's time. Files share no state but module caches: each builds
+    // its own app, database and clock (test/app.ts), and setup.ts restores timers after each test.
+    isolate: false,
   },
 });
