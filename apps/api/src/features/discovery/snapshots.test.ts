@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RankedMember } from './repo.js';
 import {
   DiscoverSnapshots,
+  MAX_STORED_MEMBERS,
   RANKED_CHUNK,
   SESSION_REUSE_MS,
   SNAPSHOT_KEEP_MS,
@@ -97,6 +98,39 @@ describe('Discover snapshots', () => {
       if (slice.length < 50) break;
     }
     expect(seen).toEqual(members);
+  });
+
+  it('stores no member twice when pages of one session extend it at once', async () => {
+    const members = order(RANKED_CHUNK * 3);
+    const { read } = database(members);
+    const slow = async (after: RankedMember | undefined, limit: number) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return read(after, limit);
+    };
+    const snapshots = new DiscoverSnapshots();
+    const first = await snapshots.next('phase', asOf, undefined, 20, slow, asOf);
+    const near = members[RANKED_CHUNK - 10]!;
+    const [a, b] = await Promise.all([
+      snapshots.next('phase', asOf, near, 30, slow, asOf),
+      snapshots.next('phase', asOf, near, 30, slow, asOf),
+    ]);
+    expect(first).toEqual(members.slice(0, 20));
+    const expected = members.slice(RANKED_CHUNK - 9, RANKED_CHUNK + 21);
+    expect(a).toEqual(expected);
+    expect(b).toEqual(expected);
+    const all = await snapshots.next('phase', asOf, undefined, members.length + 1, slow, asOf);
+    expect(all).toEqual(members);
+  });
+
+  it('keeps at most MAX_STORED_MEMBERS in all, dropping the least recently used phases', async () => {
+    const { read } = database(order(RANKED_CHUNK));
+    const snapshots = new DiscoverSnapshots();
+    const phases = Math.ceil(MAX_STORED_MEMBERS / RANKED_CHUNK) + 5;
+    for (let phase = 0; phase < phases; phase += 1) {
+      await snapshots.next(`phase ${phase}`, asOf, undefined, 10, read, asOf);
+    }
+    expect(snapshots.storedMembers).toBeLessThanOrEqual(MAX_STORED_MEMBERS);
+    expect(snapshots.storedMembers).toBeGreaterThan(MAX_STORED_MEMBERS - RANKED_CHUNK);
   });
 
   it('continues a first page within a minute with the same boosts; a new one otherwise', () => {

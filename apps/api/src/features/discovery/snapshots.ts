@@ -12,7 +12,8 @@ import type { RankedMember } from './repo.js';
  * A first page within `SESSION_REUSE_MS` of the viewer's previous one, with the same running
  * boosts, continues that snapshot: members who joined since appear at the next snapshot. Another
  * process, or an evicted snapshot, reads the order from the database at the cursor's snapshot
- * time: the same order, only slower.
+ * time: the same order, only slower. Two pages of one session at once may both read; neither
+ * stores a member twice.
  */
 
 /** A first page this soon after the previous one continues its snapshot (unless boosts changed). */
@@ -22,9 +23,12 @@ export const SNAPSHOT_KEEP_MS = 30 * 60_000;
 /** How many members of a phase's order one database read fetches (and a snapshot keeps at most). */
 export const RANKED_CHUNK = 200;
 export const SNAPSHOT_MAX_MEMBERS = 2_000;
-/** Bounds on memory: the least recently used sessions and phases are dropped first. */
+/**
+ * Bounds on memory (a stored member is about 150 bytes: 100,000 are about 15 MB): the least
+ * recently used sessions and phases are dropped first.
+ */
 const MAX_SESSIONS = 10_000;
-const MAX_PHASES = 2_000;
+export const MAX_STORED_MEMBERS = 100_000;
 
 interface Session {
   asOf: number;
@@ -41,10 +45,14 @@ interface PhaseOrder {
   complete: boolean;
 }
 
-/** A Map used as a least-recently-used store of bounded size. */
+/** A Map used as a least-recently-used store, bounded by the total weight of its values. */
 class Recent<V> {
   private readonly entries = new Map<string, V>();
-  constructor(private readonly capacity: number) {}
+  private weights = 0;
+  constructor(
+    private readonly capacity: number,
+    private readonly weigh: (value: V) => number = () => 1,
+  ) {}
 
   get(key: string): V | undefined {
     const value = this.entries.get(key);
@@ -54,16 +62,26 @@ class Recent<V> {
     return value;
   }
 
+  /** Stores the value (again, when it has grown: its weight is taken anew). */
   set(key: string, value: V): void {
-    this.entries.delete(key);
+    this.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.capacity) {
-      this.entries.delete(this.entries.keys().next().value!);
+    this.weights += this.weigh(value);
+    while (this.weights > this.capacity && this.entries.size > 1) {
+      this.delete(this.entries.keys().next().value!);
     }
   }
 
   delete(key: string): void {
+    const value = this.entries.get(key);
+    if (value === undefined) return;
+    this.weights -= this.weigh(value);
     this.entries.delete(key);
+  }
+
+  /** The total weight stored (for tests). */
+  get weight(): number {
+    return this.weights;
   }
 }
 
@@ -94,7 +112,15 @@ function samePlace(a: RankedMember | undefined, b: RankedMember | undefined): bo
 
 export class DiscoverSnapshots {
   private readonly sessions = new Recent<Session>(MAX_SESSIONS);
-  private readonly phases = new Recent<PhaseOrder>(MAX_PHASES);
+  private readonly phases = new Recent<PhaseOrder>(
+    MAX_STORED_MEMBERS,
+    (order) => order.members.length,
+  );
+
+  /** How many members the stored phases hold in all. */
+  get storedMembers(): number {
+    return this.phases.weight;
+  }
 
   /**
    * The snapshot a first page uses: the session's previous one when it began less than
@@ -158,23 +184,29 @@ export class DiscoverSnapshots {
       this.phases.set(phaseKey, order);
       position = -1;
     }
-    while (!order.complete && order.members.length - (position + 1) < count) {
-      const last = order.members.at(-1) ?? order.startAfter;
-      const limit = Math.max(RANKED_CHUNK, count);
-      const more = await read(last, limit);
-      if (order.members.length + more.length > SNAPSHOT_MAX_MEMBERS) {
-        // Too long to keep: this page is answered from the read, which starts a new stored part.
-        const rest: RankedMember[] = order.members.slice(position + 1);
-        order = stored(asOf, after, [...rest, ...more], more.length < limit);
-        this.phases.set(phaseKey, order);
-        position = -1;
-        continue;
+    if (!order.complete && order.members.length - (position + 1) < count) {
+      // Stored again below, weighed with what it gains.
+      this.phases.delete(phaseKey);
+      while (!order.complete && order.members.length - (position + 1) < count) {
+        const last = order.members.at(-1) ?? order.startAfter;
+        const limit = Math.max(RANKED_CHUNK, count);
+        const more = await read(last, limit);
+        // Another page of the same session extended it meanwhile: look again.
+        if ((order.members.at(-1) ?? order.startAfter) !== last) continue;
+        if (order.members.length + more.length > SNAPSHOT_MAX_MEMBERS) {
+          // Too long to keep: this page is answered from the read, which starts a new stored part.
+          const rest: RankedMember[] = order.members.slice(position + 1);
+          order = stored(asOf, after, [...rest, ...more], more.length < limit);
+          position = -1;
+          continue;
+        }
+        for (const member of more) {
+          order.positions.set(member.id, order.members.length);
+          order.members.push(member);
+        }
+        order.complete = more.length < limit;
       }
-      for (const member of more) {
-        order.positions.set(member.id, order.members.length);
-        order.members.push(member);
-      }
-      order.complete = more.length < limit;
+      this.phases.set(phaseKey, order);
     }
     return order.members.slice(position + 1, position + 1 + count);
   }
