@@ -9,11 +9,19 @@ export function totpCode(secret: string): string {
   return authenticator.generate(secret);
 }
 
+/** The last time-step freshTotpCode handed out per secret: the server accepts a step only once. */
+const lastFreshStep = new Map<string, number>();
+
 /**
- * A code from a time-step later than `usedStep`: the server refuses a step it has already accepted,
- * so a second sign-in within the same 30 s must wait for the next code, as a member would.
+ * A code from a time-step later than `usedStep` (and than any this function gave before for the
+ * secret): the server refuses a step it has already accepted. The server also accepts the code of
+ * the step after the current one (a phone whose clock runs a little ahead, apps/api
+ * features/auth/totp.ts), so the journey takes that one instead of waiting up to 30 s for the code
+ * to change; it only waits when even that step is spent.
  */
 export async function freshTotpCode(secret: string, usedStep: number): Promise<string> {
-  while (currentStep() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 500));
-  return totpCode(secret);
+  const step = Math.max(usedStep + 1, (lastFreshStep.get(secret) ?? -Infinity) + 1, currentStep());
+  while (currentStep() < step - 1) await new Promise((resolve) => setTimeout(resolve, 500));
+  lastFreshStep.set(secret, step);
+  return authenticator.clone({ epoch: step * STEP_SECONDS * 1000 }).generate(secret);
 }
