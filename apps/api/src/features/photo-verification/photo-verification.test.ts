@@ -126,6 +126,23 @@ describe('photo verification with the face model', () => {
     expect(await photoVerifiedAt(user.id)).toBeNull();
   });
 
+  it('verifies a mirrored selfie file (front cameras mirror): the flipped picture copies the pose', async () => {
+    const { user, cookie } = await signedInUser(t.context);
+    await addProfilePhoto(t.context, user.id, faceFixture(7));
+    const { _id } = await challenge(cookie);
+    const mirrored = await sharp(await tilted(faceFixture(7), 25))
+      .flop()
+      .jpeg({ quality: 90 })
+      .toBuffer();
+
+    const res = await submit(cookie, _id, mirrored);
+    expect(res.body).toMatchObject({
+      outcome: 'verified',
+      message: PHOTO_VERIFICATION_MESSAGES.verified,
+    });
+    expect(await photoVerifiedAt(user.id)).not.toBeNull();
+  });
+
   it('says so when the selfie shows no face', async () => {
     const { user, cookie } = await signedInUser(t.context);
     await addProfilePhoto(t.context, user.id, faceFixture(7));

@@ -151,6 +151,42 @@ async function photoFaces(context: AppContext, memberId: string): Promise<Detect
   return faces;
 }
 
+/** Better outcomes first: a mirrored selfie's judgement replaces the one as taken only if better. */
+const OUTCOME_RANK: Record<PhotoVerificationOutcome, number> = {
+  refused: 0,
+  'in-review': 1,
+  verified: 2,
+};
+
+interface SelfieJudgement {
+  selfieFace: DetectedFace;
+  similarity: number;
+  poseMatched: boolean;
+  outcome: PhotoVerificationOutcome;
+  /** The picture judged (the selfie as sent, or flipped). */
+  image: Uint8Array;
+}
+
+/** The selfie's face against the profile photos' faces and the pose asked for. */
+function judgeSelfie(
+  selfieFace: DetectedFace,
+  faces: readonly DetectedFace[],
+  pose: PhotoPose,
+  image: Uint8Array,
+): SelfieJudgement {
+  const similarity = Math.max(
+    ...faces.map((face) => faceSimilarity(face.descriptor, selfieFace.descriptor)),
+  );
+  const poseMatched = matchesPose(selfieFace.pose, pose);
+  return {
+    selfieFace,
+    similarity,
+    poseMatched,
+    outcome: decideOutcome(similarity, poseMatched),
+    image,
+  };
+}
+
 /**
  * Answers a challenge with a selfie: the pose, then the face against the profile photos' faces.
  * Verified marks the member at once; in review keeps the selfie (re-encoded) for a moderator;
@@ -172,8 +208,8 @@ export async function submitSelfie(
     await repo.saveOutcome(context.db, challenge.id, { status: 'refused' });
     throw new AppError(400, MESSAGES.selfieUnreadable);
   }
-  const selfieFace = mainFace(await analyze(context, selfie));
-  if (!selfieFace) {
+  const asTakenFace = mainFace(await analyze(context, selfie));
+  if (!asTakenFace) {
     await repo.saveOutcome(context.db, challenge.id, { status: 'refused' });
     return { outcome: 'refused', message: MESSAGES.noFace };
   }
@@ -182,11 +218,19 @@ export async function submitSelfie(
     await repo.saveOutcome(context.db, challenge.id, { status: 'refused' });
     return { outcome: 'refused', message: MESSAGES.noPhotoFace };
   }
-  const similarity = Math.max(
-    ...faces.map((face) => faceSimilarity(face.descriptor, selfieFace.descriptor)),
-  );
-  const poseMatched = matchesPose(selfieFace.pose, challenge.pose);
-  const outcome = decideOutcome(similarity, poseMatched);
+  let judged = judgeSelfie(asTakenFace, faces, challenge.pose, selfie);
+  if (judged.outcome !== 'verified') {
+    // A selfie file from a front camera may be stored mirrored, so its turn or tilt reads the
+    // other way: the flipped picture is judged too, and the better of the two decides.
+    const flipped = await sharp(selfie).rotate().flop().jpeg({ quality: 92 }).toBuffer();
+    const flippedFace = mainFace(await analyze(context, flipped));
+    if (flippedFace) {
+      const flippedJudged = judgeSelfie(flippedFace, faces, challenge.pose, flipped);
+      if (OUTCOME_RANK[flippedJudged.outcome] > OUTCOME_RANK[judged.outcome])
+        judged = flippedJudged;
+    }
+  }
+  const { selfieFace, similarity, poseMatched, outcome } = judged;
   if (outcome === 'verified') {
     await context.db.transaction(async (tx) => {
       await repo.saveOutcome(tx, challenge.id, {
@@ -209,7 +253,8 @@ export async function submitSelfie(
     return { outcome, message: poseMatched ? MESSAGES.refused : MESSAGES.poseNotCopied };
   }
   const key = newMediaKey('webp');
-  const stored = await sharp(selfie)
+  // The picture as judged (flipped when that is what copied the pose), for the moderator.
+  const stored = await sharp(judged.image)
     .rotate()
     .resize(512, 512, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
