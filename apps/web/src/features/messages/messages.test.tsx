@@ -440,46 +440,37 @@ describe('a conversation', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Hi');
   });
 
-  it('says clearly when the member does not take messages from strangers', async () => {
-    signIn();
-    mockApi({
-      'GET /api/conversations/unread-count': unreadTotal(0),
-      [`GET ${conversationUrl}/messages`]: messagePage(buildConversation(), []),
-      [`POST ${conversationUrl}/messages`]: respond(403, {
-        success: false,
-        code: 'MESSAGE_NOT_ALLOWED',
-        message: 'This member only receives messages from people they know',
-      }),
+  for (const refusal of [
+    {
+      why: 'does not take messages from strangers',
+      code: 'MESSAGE_NOT_ALLOWED',
+      says: 'This member only receives messages from people they know',
+    },
+    {
+      why: 'takes first messages from photo-verified members only',
+      code: 'PHOTO_VERIFICATION_REQUIRED',
+      says: 'This member only receives messages from photo-verified members. Verify your photos in Settings to write to them.',
+    },
+  ]) {
+    it(`says clearly when the member ${refusal.why}`, async () => {
+      signIn();
+      mockApi({
+        'GET /api/conversations/unread-count': unreadTotal(0),
+        [`GET ${conversationUrl}/messages`]: messagePage(buildConversation(), []),
+        [`POST ${conversationUrl}/messages`]: respond(403, {
+          success: false,
+          code: refusal.code,
+          message: 'A server message the web does not show',
+        }),
+      });
+      const user = userEvent.setup();
+      renderApp(`/messages/${CONVERSATION_ID}`);
+      await user.type(await screen.findByRole('textbox', { name: 'Message' }, SLOW), 'Hi');
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(refusal.says);
+      expect(screen.queryByRole('dialog')).toBeNull();
     });
-    const user = userEvent.setup();
-    renderApp(`/messages/${CONVERSATION_ID}`);
-    await user.type(await screen.findByRole('textbox', { name: 'Message' }, SLOW), 'Hi');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This member only receives messages from people they know',
-    );
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('says so when the member takes first messages from photo-verified members only', async () => {
-    signIn();
-    mockApi({
-      'GET /api/conversations/unread-count': unreadTotal(0),
-      [`GET ${conversationUrl}/messages`]: messagePage(buildConversation(), []),
-      [`POST ${conversationUrl}/messages`]: respond(403, {
-        success: false,
-        code: 'PHOTO_VERIFICATION_REQUIRED',
-        message: 'A server message the web does not show',
-      }),
-    });
-    const user = userEvent.setup();
-    renderApp(`/messages/${CONVERSATION_ID}`);
-    await user.type(await screen.findByRole('textbox', { name: 'Message' }, SLOW), 'Hi');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This member only receives messages from photo-verified members. Verify your photos in Settings to write to them.',
-    );
-  });
+  }
 
   it("shows links in a stranger's first message as plain text, and others' as links", async () => {
     signIn();

@@ -9,25 +9,31 @@ const USER_ID = '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6f';
 /** What a member who never changed anything has: everyone may write, read receipts on. */
 const SAVED: PrivacySettings = { ...PRIVACY_DEFAULTS };
 
+/** Settings → Privacy & contact, with an API that saves what it is sent. */
+function openPrivacySettings() {
+  const calls = mockApi({
+    'GET /api/users/me/privacy': respond(200, { success: true, privacy: SAVED }),
+    'GET /api/connections/requests': respond(200, {
+      success: true,
+      requests: [],
+      nextCursor: null,
+    }),
+    'PUT /api/users/me/privacy': (body) =>
+      respond(200, {
+        success: true,
+        message: 'Privacy settings saved',
+        privacy: { ...SAVED, ...(body as Partial<PrivacySettings>) },
+      }),
+  });
+  window.localStorage.setItem('userId', USER_ID);
+  const user = userEvent.setup();
+  renderApp('/settings/privacy');
+  return { calls, user };
+}
+
 describe('Settings → Privacy & contact: messages', () => {
   it('saves who may start a conversation and whether read receipts are shown', async () => {
-    const calls = mockApi({
-      'GET /api/users/me/privacy': respond(200, { success: true, privacy: SAVED }),
-      'GET /api/connections/requests': respond(200, {
-        success: true,
-        requests: [],
-        nextCursor: null,
-      }),
-      'PUT /api/users/me/privacy': (body) =>
-        respond(200, {
-          success: true,
-          message: 'Privacy settings saved',
-          privacy: { ...SAVED, ...(body as Partial<PrivacySettings>) },
-        }),
-    });
-    window.localStorage.setItem('userId', USER_ID);
-    const user = userEvent.setup();
-    renderApp('/settings/privacy');
+    const { calls, user } = openPrivacySettings();
 
     const who = await screen.findByRole(
       'group',
@@ -51,23 +57,7 @@ describe('Settings → Privacy & contact: messages', () => {
   });
 
   it('saves "Only photo-verified members can start a conversation with me"', async () => {
-    const calls = mockApi({
-      'GET /api/users/me/privacy': respond(200, { success: true, privacy: SAVED }),
-      'GET /api/connections/requests': respond(200, {
-        success: true,
-        requests: [],
-        nextCursor: null,
-      }),
-      'PUT /api/users/me/privacy': (body) =>
-        respond(200, {
-          success: true,
-          message: 'Privacy settings saved',
-          privacy: { ...SAVED, ...(body as Partial<PrivacySettings>) },
-        }),
-    });
-    window.localStorage.setItem('userId', USER_ID);
-    const user = userEvent.setup();
-    renderApp('/settings/privacy');
+    const { calls, user } = openPrivacySettings();
 
     const verifiedOnly = await screen.findByRole(
       'switch',
