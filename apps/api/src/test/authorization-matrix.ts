@@ -363,9 +363,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'POST /api/users/password/reset': {
     access: 'public',
     ok: 400,
-    // A wrong code counts against the owner's reset code (the row's tries): five, then 429.
+    // A wrong code, refused alike for every caller: its tries are counted per client, so no
+    // caller's guesses spend the owner's (the row still counts every wrong guess).
     mayChange: ['verification_codes'],
-    cells: { moderator: 429, disabled: 429, suspended: 429, deleted: 429 },
     attempt: async (w) => ({
       path: '/api/users/password/reset',
       body: { email: w.owner.user.email, code: '000000', password: 'a-new-password-1' },
