@@ -66,6 +66,8 @@ let lighthouseVersion = '';
 let chromeVersion = '';
 let benchmarkIndex = 0;
 const results: PageFigures[] = [];
+/** The machine's 1-minute load average as each run started: the scores move with it. */
+const loadAverages: number[] = [];
 
 beforeAll(async () => {
   profile = mkdtempSync(path.join(os.tmpdir(), 'kindred-lighthouse-'));
@@ -101,6 +103,7 @@ const median = (values: number[]) => {
 async function measure(page: string, signedIn: boolean): Promise<PageFigures> {
   const runs: Omit<PageFigures, 'page'>[] = [];
   for (let run = 0; run < RUNS; run += 1) {
+    loadAverages.push(os.loadavg()[0]!);
     let lhr: Result | undefined;
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       const result = await lighthouse(`${inject('baseUrl')}${page}`, {
@@ -176,6 +179,10 @@ function formatReport(bundles: Awaited<ReturnType<typeof bundleFigures>>): strin
       `database, the median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page. \`/\` is loaded with an ` +
       "empty cache; `/feed` keeps the browser's storage and cache (as right after signing in), since " +
       "Lighthouse's storage reset would sign the member out.",
+    `Load average (1 min) as the runs started: ${Math.min(...loadAverages).toFixed(1)}–` +
+      `${Math.max(...loadAverages).toFixed(1)} on ${os.cpus().length} cores. Simulated throttling ` +
+      'multiplies the CPU time the page really took by 4, so under load the scores are ' +
+      'pessimistic (TBT and LCP grow with the wait for a core).',
     '',
     '| page | performance | LCP | CLS | TBT | FCP |',
     '|---|---|---|---|---|---|',

@@ -127,7 +127,8 @@ describe('a plan refusal (403 PLAN_LIMIT) anywhere in the member area', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Create Post' }, { timeout: 5_000 }),
     );
-    await user.type(screen.getByLabelText('Title'), 'Holiday');
+    // The Create Post dialog's code loads when it is first opened.
+    await user.type(await screen.findByLabelText('Title'), 'Holiday');
     await user.click(screen.getByRole('button', { name: 'Share to Feed' }));
 
     const upgrade = await screen.findByRole('dialog', { name: 'Upgrade your plan' });
