@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Logger } from '../../platform/logger.js';
+import { startModelWorker, watchModelWorker } from '../../platform/model-worker.js';
 import type { ModelInput } from './model-input.js';
 
 /** Scores images: the NSFW model in worker threads, or a stand-in in tests. */
@@ -34,36 +32,13 @@ interface Slot {
   jobs: Map<number, Job>;
 }
 
-type WorkerReply =
-  | { ready: true }
-  | { failed: string }
-  | { id: number; score: number }
-  | { id: number; error: string };
+type WorkerAnswer = { id: number; score: number } | { id: number; error: string };
 
-/**
- * Starts the worker: the compiled `nsfw-worker.js` of the build (tsup builds it as an entry of its
- * own), or in development and tests the TypeScript source through tsx's loader, registered inside
- * the worker (Node 20 does not pass `--import` hooks on to worker threads).
- */
 function startWorker(): Worker {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    const source = new URL('./nsfw-worker.ts', here).href;
-    // The ESM build of tsx's API (a require() resolution names its CommonJS twin).
-    const tsxApi = pathToFileURL(
-      createRequire(here)
-        .resolve('tsx/esm/api')
-        .replace(/\.cjs$/, '.mjs'),
-    ).href;
-    const bootstrap = `import(${JSON.stringify(tsxApi)})
-      .then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-    return new Worker(bootstrap, { eval: true });
-  }
-  for (const candidate of ['./nsfw-worker.js', './features/image-safety/nsfw-worker.js']) {
-    const url = new URL(candidate, here);
-    if (existsSync(fileURLToPath(url))) return new Worker(url);
-  }
-  throw new Error('nsfw-worker.js is missing from the build');
+  return startModelWorker(import.meta.url, {
+    dev: './nsfw-worker.ts',
+    built: ['./nsfw-worker.js', './features/image-safety/nsfw-worker.js'],
+  });
 }
 
 /**
@@ -94,40 +69,19 @@ export function createNsfwModelScorer(options: NsfwModelOptions): ImageScorer {
     // An idle worker must not keep the process alive (tests, CLI commands, shutdown).
     worker.unref();
     const slot: Slot = { worker, jobs: new Map(), ready: Promise.resolve() };
-    const startedAt = Date.now();
-    slot.ready = new Promise<void>((resolve, reject) => {
-      worker.on('message', (reply: WorkerReply) => {
-        if ('ready' in reply) {
-          options.logger.info(
-            { loadMs: Date.now() - startedAt },
-            'image safety: NSFW model loaded in a worker thread',
-          );
-          resolve();
-        } else if ('failed' in reply) {
-          const error = new Error(`the NSFW model did not load: ${reply.failed}`);
-          reject(error);
-          retire(slot, error);
-        } else {
-          const job = slot.jobs.get(reply.id);
-          if (!job) return;
-          slot.jobs.delete(reply.id);
-          clearTimeout(job.timer);
-          if ('score' in reply) job.resolve(reply.score);
-          else job.reject(new Error(`the NSFW model could not score an image: ${reply.error}`));
-        }
-      });
-      worker.on('error', (error) => {
-        reject(error);
-        retire(slot, error);
-      });
-      worker.on('exit', (code) => {
-        const error = new Error(`the NSFW model's worker exited (${code})`);
-        reject(error);
-        retire(slot, error);
-      });
+    slot.ready = watchModelWorker<WorkerAnswer>(worker, 'NSFW model', {
+      loaded: (loadMs) =>
+        options.logger.info({ loadMs }, 'image safety: NSFW model loaded in a worker thread'),
+      failed: (error) => retire(slot, error),
+      answer: (reply) => {
+        const job = slot.jobs.get(reply.id);
+        if (!job) return;
+        slot.jobs.delete(reply.id);
+        clearTimeout(job.timer);
+        if ('score' in reply) job.resolve(reply.score);
+        else job.reject(new Error(`the NSFW model could not score an image: ${reply.error}`));
+      },
     });
-    // Waiting callers see the failure; this one only keeps it from being "unhandled".
-    slot.ready.catch(() => {});
     slots.push(slot);
     return slot;
   }

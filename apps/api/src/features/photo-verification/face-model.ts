@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { Logger } from '../../platform/logger.js';
+import { startModelWorker, watchModelWorker } from '../../platform/model-worker.js';
 import type { DetectedFace, FaceAnalyzer } from './face-analyzer.js';
 
 /** Images are analysed at most this size (longer side): enough for a face, bounded memory. */
@@ -18,11 +15,7 @@ export interface FaceModelOptions {
   timeoutMs?: number;
 }
 
-type WorkerReply =
-  | { ready: true }
-  | { failed: string }
-  | { id: number; faces: DetectedFace[] }
-  | { id: number; error: string };
+type WorkerAnswer = { id: number; faces: DetectedFace[] } | { id: number; error: string };
 
 interface Slot {
   worker: Worker;
@@ -31,27 +24,11 @@ interface Slot {
   pending?: { id: number; resolve(faces: DetectedFace[]): void; reject(error: Error): void };
 }
 
-/**
- * Starts the worker: the compiled `face-worker.js` next to the built server (tsup builds it as an
- * entry of its own), or in development and tests the TypeScript source through tsx's loader,
- * registered inside the worker (Node 20 does not apply `--import` hooks to worker threads).
- */
 function startWorker(): Worker {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    const require = createRequire(here);
-    const tsxApi = pathToFileURL(
-      path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
-    ).href;
-    const source = new URL('./face-worker.ts', here).href;
-    const code = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-    return new Worker(code, { eval: true });
-  }
-  for (const candidate of ['./face-worker.js', './features/photo-verification/face-worker.js']) {
-    const url = new URL(candidate, here);
-    if (existsSync(fileURLToPath(url))) return new Worker(url);
-  }
-  throw new Error('face-worker.js is missing from the build');
+  return startModelWorker(import.meta.url, {
+    dev: './face-worker.ts',
+    built: ['./face-worker.js', './features/photo-verification/face-worker.js'],
+  });
 }
 
 /** Upright RGB pixels of an image, at most ANALYSIS_DIMENSION on its longer side. */
@@ -94,37 +71,17 @@ export function createFaceModelAnalyzer(options: FaceModelOptions): FaceAnalyzer
     const worker = startWorker();
     worker.unref();
     const slot: Slot = { worker, busy: false, ready: Promise.resolve() };
-    const startedAt = Date.now();
-    slot.ready = new Promise<void>((resolve, reject) => {
-      worker.on('message', (reply: WorkerReply) => {
-        if ('ready' in reply) {
-          options.logger.info(
-            { loadMs: Date.now() - startedAt },
-            'photo verification: face model loaded',
-          );
-          resolve();
-        } else if ('failed' in reply) {
-          const error = new Error(`the face model did not load: ${reply.failed}`);
-          reject(error);
-          retire(slot, error);
-        } else if (slot.pending?.id === reply.id) {
-          const pending = slot.pending;
-          slot.pending = undefined;
-          if ('faces' in reply) pending.resolve(reply.faces);
-          else pending.reject(new Error(`the face model could not read an image: ${reply.error}`));
-        }
-      });
-      worker.on('error', (error) => {
-        reject(error);
-        retire(slot, error);
-      });
-      worker.on('exit', (code) => {
-        const error = new Error(`the face model's worker exited (${code})`);
-        reject(error);
-        retire(slot, error);
-      });
+    slot.ready = watchModelWorker<WorkerAnswer>(worker, 'face model', {
+      loaded: (loadMs) => options.logger.info({ loadMs }, 'photo verification: face model loaded'),
+      failed: (error) => retire(slot, error),
+      answer: (reply) => {
+        if (slot.pending?.id !== reply.id) return;
+        const pending = slot.pending;
+        slot.pending = undefined;
+        if ('faces' in reply) pending.resolve(reply.faces);
+        else pending.reject(new Error(`the face model could not read an image: ${reply.error}`));
+      },
     });
-    slot.ready.catch(() => {});
     slots.push(slot);
     return slot;
   }
