@@ -1045,7 +1045,25 @@ const VOLATILE_TABLES = new Set([
   'live_event_payloads',
 ]);
 
+/**
+ * The digest query of an app's database, built once: reading the table list from
+ * information_schema took as long as digesting every table, twice per checked cell, and no
+ * request creates or drops a table.
+ */
+const snapshotQueries = new WeakMap<TestApp, Promise<string>>();
+
 export async function databaseSnapshot(t: TestApp): Promise<Record<string, string>> {
+  let query = snapshotQueries.get(t);
+  if (!query) {
+    query = snapshotQuery(t);
+    snapshotQueries.set(t, query);
+  }
+  const result = await t.context.db.execute(sql.raw(await query));
+  const rows = (result as unknown as { rows: { name: string; digest: string }[] }).rows;
+  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+}
+
+async function snapshotQuery(t: TestApp): Promise<string> {
   const listed = await t.context.db.execute(
     sql`select table_name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
@@ -1053,15 +1071,12 @@ export async function databaseSnapshot(t: TestApp): Promise<Record<string, strin
   const names = (listed as unknown as { rows: { table_name: string }[] }).rows
     .map((row) => row.table_name)
     .filter((name) => !VOLATILE_TABLES.has(name) && !name.startsWith('__'));
-  const query = names
+  return names
     .map(
       (name) =>
         `select '${name}' as name, count(*)::text || ':' || md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as digest from "${name}" r`,
     )
     .join(' union all ');
-  const result = await t.context.db.execute(sql.raw(query));
-  const rows = (result as unknown as { rows: { name: string; digest: string }[] }).rows;
-  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
 }
 
 /** The one world every cell acts in. */
