@@ -97,4 +97,55 @@ describe('contact controls', () => {
     await a.context.close();
     await b.context.close();
   });
+
+  it('A takes first messages from photo-verified members only: B, not verified, is told so and offered to verify', async () => {
+    const stamp = Date.now().toString(36);
+    const a = await newMemberBrowser(browser);
+    const b = await newMemberBrowser(browser);
+    const alice = await createVerifiedMember(a.context, {
+      firstName: 'Ines',
+      lastName: `Moreau${stamp}`,
+    });
+    const bob = await createVerifiedMember(b.context, {
+      firstName: 'Tomas',
+      lastName: `Lind${stamp}`,
+    });
+    await createFinishedProfile(a.context, alice, {
+      age: 30,
+      gender: 'female',
+      location: 'Lyon, France',
+      bio: 'Hello.',
+      interests: ['Travel', 'Photography', 'Nature'],
+    });
+    await rememberSignedIn(a.page, alice);
+    await rememberSignedIn(b.page, bob);
+
+    await a.page.goto('/settings/privacy');
+    const verifiedOnly = a.page.getByRole('switch', {
+      name: 'Only photo-verified members can start a conversation with me',
+    });
+    await verifiedOnly.check();
+    await expectNoSeriousViolations(a.page, 'settings: photo-verified senders only');
+    await a.page.getByRole('button', { name: 'Save privacy settings' }).click();
+    await a.page.getByText('Privacy settings saved').first().waitFor();
+    await a.page.reload();
+    expect(await verifiedOnly.isChecked()).toBe(true);
+
+    // B has not verified their photos: the conversation does not open, and B learns why.
+    await b.page.goto(`/messages?with=${alice.id}`);
+    await b.page
+      .getByRole('alert')
+      .getByText('This member only receives messages from photo-verified members.', {
+        exact: false,
+      })
+      .waitFor();
+    await b.page.getByRole('link', { name: 'Verify your photos' }).click();
+    await b.page.waitForURL('**/settings/photo-verification');
+    await b.page.getByRole('heading', { name: 'Verify your photos' }).waitFor();
+
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
 });
