@@ -50,10 +50,20 @@ export async function giveProfile(
 }
 
 /**
- * A place of its own (between 60° S and 60° N): members put there meet only each other in a
- * Discover narrowed to a few km, whatever else the test database holds.
+ * Places of their own, at least 1,100 km apart: a grid from 45° S to 45° N every 10° of latitude
+ * and 15° of longitude (away from the antimeridian and the poles, where tests use fixed places).
+ * Members put at one place, or up to 300 km from it, meet no one from another place in a Discover
+ * of up to 500 km, whatever else the test database holds. A random draw could land two tests'
+ * places within each other's radius; handing the grid out in turn cannot (230 places a process).
  */
+const PLACES = Array.from({ length: 10 * 23 }, (_, index) => ({
+  latitude: -45 + 10 * Math.floor(index / 23),
+  longitude: -165 + 15 * (index % 23),
+}));
+let nextPlace = randomBytes(1).readUInt8() % PLACES.length;
+
 export function randomPlace(): { latitude: number; longitude: number } {
-  const unit = () => randomBytes(4).readUInt32BE() / 0x1_0000_0000;
-  return { latitude: -60 + 120 * unit(), longitude: -180 + 360 * unit() };
+  const place = PLACES[nextPlace % PLACES.length]!;
+  nextPlace += 1;
+  return { ...place };
 }
