@@ -210,6 +210,8 @@ async function endpoints(baseUrl: string, viewer: SignedIn) {
       method: 'GET',
       path: `/api/discover?cursor=${encodeURIComponent(discoverCursor ?? '')}`,
     },
+    { name: 'notifications, page 1', method: 'GET', path: '/api/notifications' },
+    { name: 'conversations, page 1', method: 'GET', path: '/api/conversations' },
     {
       name: 'like toggle',
       method: 'POST',
