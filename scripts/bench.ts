@@ -379,7 +379,8 @@ function formatLoad(load: number[]): string {
 function formatTable(measurements: Measurement[], statementCounts: Map<string, number>): string {
   const a = measurements.find((m) => m.name.startsWith('(a)'))?.requestsPerSecond ?? NaN;
   const b = measurements.find((m) => m.name.startsWith('(b)'))?.requestsPerSecond ?? NaN;
-  const percent = (value: number) => `${Math.round(value * 100)} %`;
+  const percent = (value: number) =>
+    Number.isFinite(value) ? `${Math.round(value * 100)} %` : '–';
   const lines = [
     '| endpoint | requests/s | p50 | p99 | of (a) | of (b) | statements | non-2xx |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -392,6 +393,54 @@ function formatTable(measurements: Measurement[], statementCounts: Map<string, n
         } |`,
     ),
   ];
+  return lines.join('\n');
+}
+
+/**
+ * The performance issue's targets, judged on one round's figures: which endpoints each covers
+ * (parts of their names), the p99 bound and the share of ceiling (a) (or, for (a), of (b)).
+ */
+const TARGETS: Array<{
+  target: string;
+  names: string[];
+  p99?: number;
+  ofA?: number;
+  ofB?: number;
+}> = [
+  { target: '(a) at least 40 % of (b)', names: ['(a)'], ofB: 0.4 },
+  {
+    target: 'feeds, profile posts, comments: 40 % of (a), p99 ≤ 50 ms',
+    names: ['General feed', "a member's posts", 'comments of a post'],
+    p99: 50,
+    ofA: 0.4,
+  },
+  { target: 'People You Follow: p99 ≤ 80 ms', names: ['People You Follow'], p99: 80 },
+  { target: 'search: p99 ≤ 30 ms', names: ['search'], p99: 30 },
+  { target: 'Discover: p99 ≤ 50 ms', names: ['Discover'], p99: 50 },
+  {
+    target: 'writes: p99 ≤ 30 ms',
+    names: ['like toggle', 'comment on a post', 'follow toggle'],
+    p99: 30,
+  },
+];
+
+function formatTargets(measurements: Measurement[]): string {
+  const a = measurements.find((m) => m.name.startsWith('(a)'))?.requestsPerSecond;
+  const b = measurements.find((m) => m.name.startsWith('(b)'))?.requestsPerSecond;
+  const lines = ['| target | endpoint | verdict |', '|---|---|---|'];
+  for (const { target, names, p99, ofA, ofB } of TARGETS) {
+    for (const m of measurements.filter((one) => names.some((part) => one.name.includes(part)))) {
+      const misses: string[] = [];
+      if (p99 !== undefined && m.p99 > p99) misses.push(`p99 ${m.p99} ms > ${p99} ms`);
+      if (ofA !== undefined && a && m.requestsPerSecond / a < ofA)
+        misses.push(`${Math.round((m.requestsPerSecond / a) * 100)} % of (a)`);
+      if (ofB !== undefined && b && m.requestsPerSecond / b < ofB)
+        misses.push(`${Math.round((m.requestsPerSecond / b) * 100)} % of (b)`);
+      lines.push(
+        `| ${target} | ${m.name} | ${misses.length ? `missed: ${misses.join(', ')}` : 'met'} |`,
+      );
+    }
+  }
   return lines.join('\n');
 }
 
@@ -477,7 +526,9 @@ async function main() {
           `round ${round}: ${endpoint.name}: ${Math.round(measurement.requestsPerSecond)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms${measurement.non2xx ? `, ${measurement.non2xx} non-2xx` : ''}`,
         );
       }
-      tables.push(`#### Round ${round}\n\n${formatTable(measurements, counts)}`);
+      tables.push(
+        `#### Round ${round}\n\n${formatTable(measurements, counts)}\n\n${formatTargets(measurements)}`,
+      );
       console.log(`\n${formatTable(measurements, counts)}\n`);
     }
 
