@@ -179,7 +179,15 @@ export function PostCard({
       </div>
 
       {showComments ? (
-        <Suspense fallback={<Spinner label="Loading comments" />}>
+        // The fallback carries the section's id, so the button's aria-controls points at something
+        // while the comments' code loads.
+        <Suspense
+          fallback={
+            <div id={commentsId}>
+              <Spinner label="Loading comments" />
+            </div>
+          }
+        >
           <CommentsSection id={commentsId} post={post} />
         </Suspense>
       ) : null}
