@@ -1,12 +1,13 @@
 import type { Config } from '../apps/api/src/config.js';
 
+/** What every benchmark request carries: the proxy's word that the client spoke HTTPS. */
+export const BENCH_PROXY_HEADERS = { 'x-forwarded-proto': 'https' };
+
 /**
  * The environment the benchmarks start the built API with: production mode on loopback, on the
  * seeded database of `config`, with stand-ins for the outside services production insists on
  * (nothing in a benchmark reaches them) and brute-force limits out of the way.
  */
-/** What every benchmark request carries: the proxy's word that the client spoke HTTPS. */
-export const BENCH_PROXY_HEADERS = { 'x-forwarded-proto': 'https' };
 
 export function productionBenchEnv(config: Config, port: number): NodeJS.ProcessEnv {
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -22,14 +22,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { authenticator } from 'otplib';
 import { loadConfig } from '../apps/api/src/config.js';
 import { createApp } from '../apps/api/src/app.js';
 import { closeAppContext, createAppContext } from '../apps/api/src/context.js';
 import { createLogger } from '../apps/api/src/platform/logger.js';
+import { BENCH_PROXY_HEADERS, productionBenchEnv } from './bench-env.js';
+import { signIn, type SignedIn } from './bench-sign-in.js';
 import {
   BENCH_MEMBERS,
-  BENCH_TOTP_SECRET,
   MOST_FOLLOWED_MEMBER,
   SEEDED_PASSWORD,
   scaledShape,
@@ -79,46 +79,9 @@ interface Measurement {
   errors: number;
 }
 
-/**
- * The production API sets its session cookie only on HTTPS requests: the benchmark speaks plain
- * HTTP on loopback as if behind a TLS-terminating proxy (`TRUST_PROXY=loopback` on the server).
- */
-const BEHIND_TLS_PROXY = { 'x-forwarded-proto': 'https' } as const;
-
-/** A cookie jar of one: the session cookie the API set last. */
-function cookieFrom(response: Response, previous = ''): string {
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]!);
-  return cookies.length > 0 ? cookies.join('; ') : previous;
-}
-
-interface SignedIn {
-  cookie: string;
-  id: string;
-}
-
-async function signIn(baseUrl: string, n: number): Promise<SignedIn> {
-  const origin = { ...BEHIND_TLS_PROXY, origin: baseUrl, 'content-type': 'application/json' };
-  const login = await fetch(`${baseUrl}/api/users/login`, {
-    method: 'POST',
-    headers: origin,
-    body: JSON.stringify({ email: seededEmail(n), password: SEEDED_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`login of member ${n}: ${login.status} ${await login.text()}`);
-  let cookie = cookieFrom(login);
-  const id = seededId('member', n);
-  const verify = await fetch(`${baseUrl}/api/2fa/verify`, {
-    method: 'POST',
-    headers: { ...origin, cookie },
-    body: JSON.stringify({ userId: id, token: authenticator.generate(BENCH_TOTP_SECRET) }),
-  });
-  if (!verify.ok) throw new Error(`2FA of member ${n}: ${verify.status} ${await verify.text()}`);
-  cookie = cookieFrom(verify, cookie);
-  return { cookie, id };
-}
-
 async function json<T>(baseUrl: string, route: string, cookie: string): Promise<T> {
   const response = await fetch(`${baseUrl}${route}`, {
-    headers: { ...BEHIND_TLS_PROXY, cookie },
+    headers: { ...BENCH_PROXY_HEADERS, cookie },
   });
   if (!response.ok) throw new Error(`GET ${route}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
@@ -354,7 +317,7 @@ function load(
         setupRequest(request) {
           const headers: Record<string, string> = {
             ...(request.headers as Record<string, string>),
-            ...BEHIND_TLS_PROXY,
+            ...BENCH_PROXY_HEADERS,
             origin: url,
             'content-type': 'application/json',
           };
@@ -453,29 +416,11 @@ async function main() {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const api = startProcess(process.execPath, ['apps/api/dist/server.js'], {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    TRUST_PROXY: 'loopback',
-    DATA_DIR: config.dataDir,
-    SESSION_SECRET: config.sessionSecret,
-    DATA_ENCRYPTION_KEY: config.dataEncryptionKey.toString('hex'),
-    MAIL_TRANSPORT: 'outbox',
-    // Production refuses the development stand-ins; nothing in the benchmark reaches these.
-    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-    TWILIO_AUTH_TOKEN: 'benchmark',
-    TWILIO_FROM: '+15005550006',
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_benchmark',
-    STRIPE_WEBHOOK_SECRET: 'whsec_benchmark',
-    STRIPE_PRICE_BEGINNER: 'price_benchmark_beginner',
-    STRIPE_PRICE_PROFESSIONAL: 'price_benchmark_professional',
-    RATE_LIMIT_MULTIPLIER: '100000',
-    LOG_LEVEL: 'warn',
-  });
+  const api = startProcess(
+    process.execPath,
+    ['apps/api/dist/server.js'],
+    productionBenchEnv(config, port),
+  );
   api.stdout?.resume();
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-'));
   let ceiling: ChildProcess | undefined;
@@ -493,7 +438,7 @@ async function main() {
       Buffer.from(
         await (
           await fetch(`${baseUrl}/api/posts`, {
-            headers: { ...BEHIND_TLS_PROXY, cookie: members[0]!.cookie },
+            headers: { ...BENCH_PROXY_HEADERS, cookie: members[0]!.cookie },
           })
         ).arrayBuffer(),
       ),
