@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches } from './db/schema.js';
 import { buildComment, buildFollow, buildPost } from './features/posts/test-factories.js';
 import { createTestApp, type TestApp } from './test/app.js';
+import { explainWithoutSeqScans } from './test/explain.js';
 import { signedInUser } from './test/factories.js';
 
 /**
@@ -111,26 +112,6 @@ async function captured(
   }
 }
 
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return `'${value.toISOString()}'`;
-  if (Array.isArray(value)) return `'{${value.map((item) => `"${String(item)}"`).join(',')}}'`;
-  return `'${String(value).replace(/'/g, "''")}'`;
-}
-
-/** The plan of a captured statement, its parameters written in so the planner sees the values. */
-async function planOf({ text, params }: Captured): Promise<string> {
-  const statement = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
-  return t.context.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const result = await tx.execute(sql.raw(`explain ${statement}`));
-    return (result as unknown as { rows: Record<string, string>[] }).rows
-      .map((row) => Object.values(row)[0])
-      .join('\n');
-  });
-}
-
 const get = (path: string) => () => request(t.app).get(path).set('Cookie', viewer.cookie);
 
 describe('list requests', () => {
@@ -181,10 +162,11 @@ describe('list requests', () => {
 
 describe('hot query plans', () => {
   it('show a missing index under these settings (a query no index serves scans)', async () => {
-    const plan = await planOf({
-      text: 'select id from posts where description = $1',
-      params: ['x'],
-    });
+    const plan = await explainWithoutSeqScans(
+      t.context.db,
+      'select id from posts where description = $1',
+      ['x'],
+    );
     expect(plan).toMatch(SCANNED_HOT_TABLE);
   });
 
@@ -232,7 +214,7 @@ describe('hot query plans', () => {
       );
       expect(planned.length, name).toBeGreaterThan(0);
       for (const statement of planned) {
-        const plan = await planOf(statement);
+        const plan = await explainWithoutSeqScans(t.context.db, statement.text, statement.params);
         expect(plan, `${name}: ${statement.text}\n${plan}`).not.toMatch(SCANNED_HOT_TABLE);
       }
     }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
 import { buildComment, buildFollow, buildLike, buildPost } from '../posts/test-factories.js';
+import { explainWithoutSeqScans, inlineParams } from '../../test/explain.js';
 
 /**
  * The block and mute clauses are part of every member query, so each must be served by an index —
@@ -21,23 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function inlineParams(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
-}
-
-async function explain(text: string, params: unknown[]): Promise<string> {
-  return t.context.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const result = await tx.execute(sql.raw(`explain ${inlineParams(text, params)}`));
-    return (result as unknown as { rows: Record<string, string>[] }).rows
-      .map((row) => Object.values(row)[0])
-      .join('\n');
-  });
-}
 
 describe('block and mute clauses in query plans', () => {
   it('are served by their indexes in every statement that reads members, never by a scan', async () => {
@@ -71,7 +55,7 @@ describe('block and mute clauses in query plans', () => {
     expect(statements.length).toBeGreaterThanOrEqual(6);
     const plans: string[] = [];
     for (const statement of statements) {
-      const plan = await explain(statement.text, statement.params);
+      const plan = await explainWithoutSeqScans(t.context.db, statement.text, statement.params);
       expect(plan, statement.text).not.toMatch(/Seq Scan on (blocks|mutes)\b/);
       plans.push(plan);
     }

@@ -5,6 +5,7 @@ import { follows, memberStats, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, signedInUser } from '../../test/factories.js';
 import { buildFollow } from '../posts/test-factories.js';
+import { explainWithoutSeqScans } from '../../test/explain.js';
 
 /**
  * Following a popular member must not count their followers (issue 18: 50k followers made the
@@ -19,26 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function inlineParams(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    if (typeof value === 'number') return String(value);
-    const literal = value instanceof Date ? value.toISOString() : String(value);
-    return `'${literal.replace(/'/g, "''")}'`;
-  });
-}
-
-async function planText(statement: string): Promise<string> {
-  return t.context.db.transaction(async (tx) => {
-    // A missing index shows as an index-less plan, not as a cheap sequential scan of few rows.
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const result = await tx.execute(sql.raw(`explain ${statement}`));
-    return (result as unknown as { rows: Record<string, string>[] }).rows
-      .map((row) => Object.values(row)[0])
-      .join('\n');
-  });
-}
 
 async function counters(userId: string) {
   const [row] = await t.context.db.select().from(memberStats).where(eq(memberStats.userId, userId));
@@ -86,7 +67,7 @@ describe('the follow toggle on a popular member', () => {
       );
       expect(reads.length).toBeGreaterThan(0);
       for (const { text, params } of reads) {
-        const plan = await planText(inlineParams(text, params));
+        const plan = await explainWithoutSeqScans(t.context.db, text, params);
         expect(plan).not.toContain('follows_followee_created');
         expect(plan).not.toMatch(/Seq Scan on (follows|users)\b/);
       }

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
 import { buildPost } from '../posts/test-factories.js';
+import { explainWithoutSeqScans } from '../../test/explain.js';
 
 /**
  * A member's notifications are read by the keyset index (recipient_id, created_at desc, id desc)
@@ -19,23 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function inlineParams(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
-}
-
-async function explain(text: string, params: unknown[]): Promise<string> {
-  return t.context.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const result = await tx.execute(sql.raw(`explain ${inlineParams(text, params)}`));
-    return (result as unknown as { rows: Record<string, string>[] }).rows
-      .map((row) => Object.values(row)[0])
-      .join('\n');
-  });
-}
 
 describe('notification queries', () => {
   it('are served by their indexes, never by a scan', async () => {
@@ -63,7 +46,7 @@ describe('notification queries', () => {
     expect(statements.length).toBeGreaterThanOrEqual(3);
     const plans: string[] = [];
     for (const statement of statements) {
-      const plan = await explain(statement.text, statement.params);
+      const plan = await explainWithoutSeqScans(t.context.db, statement.text, statement.params);
       expect(plan, statement.text).not.toMatch(/Seq Scan on notification(s|_actors)\b/);
       plans.push(plan);
     }

@@ -4,6 +4,7 @@ import { follows, posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser } from '../../test/factories.js';
 import { pageVisiblePosts } from './repo.js';
+import { inlineParams } from '../../test/explain.js';
 
 /**
  * People You Follow (issue 18): with the planner's default settings — those production runs with —
@@ -44,13 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function inlineParams(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
-}
 
 async function firstStatementPlan(after?: { time: string; id: string }): Promise<string> {
   let captured: { text: string; params: unknown[] } | undefined;

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLikes, postStats, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, signedInUser } from '../../test/factories.js';
 import { buildLike, buildPost } from './test-factories.js';
+import { explainWithoutSeqScans } from '../../test/explain.js';
 
 /**
  * Liking a popular post must not count its likes (issue 18: writes within 30 ms whatever the
@@ -19,26 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function inlineParams(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    if (typeof value === 'number') return String(value);
-    const literal = value instanceof Date ? value.toISOString() : String(value);
-    return `'${literal.replace(/'/g, "''")}'`;
-  });
-}
-
-async function planText(statement: string): Promise<string> {
-  return t.context.db.transaction(async (tx) => {
-    // A missing index shows as an index-less plan, not as a cheap sequential scan of few rows.
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const result = await tx.execute(sql.raw(`explain ${statement}`));
-    return (result as unknown as { rows: Record<string, string>[] }).rows
-      .map((row) => Object.values(row)[0])
-      .join('\n');
-  });
-}
 
 async function counters(postId: string) {
   const [row] = await t.context.db.select().from(postStats).where(eq(postStats.postId, postId));
@@ -79,7 +60,7 @@ describe('the like toggle on a popular post', () => {
       for (const { text, params } of aboutLikes) {
         // Only the pair's own row, by the primary key (post_id, user_id): never all the post's likes.
         expect(params, text).toContain(me.user.id);
-        const plan = await planText(inlineParams(text, params));
+        const plan = await explainWithoutSeqScans(t.context.db, text, params);
         expect(plan).not.toMatch(/Seq Scan on (post_likes|users)\b/);
         expect(plan).not.toMatch(/Aggregate/);
       }

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser } from '../../test/factories.js';
 import { pageVisiblePosts, type FeedScope } from './repo.js';
 import { buildPost } from './test-factories.js';
+import { inlineParams } from '../../test/explain.js';
 
 /**
  * A feed page must be read from an index in feed order and stop after `limit + 1` rows — never
@@ -20,13 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function inlineParams(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
-}
 
 async function planOf(viewerId: string, scope: FeedScope, after?: { time: string; id: string }) {
   let captured: { text: string; params: unknown[] } | undefined;
