@@ -5,13 +5,18 @@
  *   pnpm bench -- --short                         # 10 connections, 1 s + 3 s, 1 round (CI's variant)
  *   BENCH_EXPLAIN=1 pnpm bench                    # also EXPLAIN (ANALYZE, BUFFERS) of each hot query
  *   pnpm bench -- --only "(a),(b),Discover"       # only the endpoints whose names contain a part
+ *   pnpm bench -- --only "General feed, page 1|like" --rounds 1 --no-save
+ *                                                 # parts split at '|' when there is one (names hold commas);
+ *                                                 # --no-save prints without appending to bench/results.md
  *
  * It builds nothing: run `pnpm build` first (the root `bench` script does). It counts the SQL
  * statements each endpoint runs with the app in-process, then starts the built API in production
  * mode on loopback, signs in the benchmark members (2FA included), and drives every endpoint with
  * autocannon. Two ceilings are measured in the same run: (a) /api/health with a member cookie —
  * the middleware chain and the session check, no feature work — and (b) a minimal Express app
- * serving the recorded bytes of a feed page from memory. The table goes to stdout and to
+ * serving the recorded bytes of a feed page from memory. Each endpoint's CPU per request (the API
+ * process, and the PostgreSQL processes serving the database) is read from /proc on Linux: unlike
+ * requests/s it stays comparable on a shared machine. The table goes to stdout and to
  * bench/results.md (appended, with the machine, the date and the data set). It prints figures;
  * it is not a test.
  */
@@ -26,6 +31,7 @@ import { loadConfig } from '../apps/api/src/config.js';
 import { createApp } from '../apps/api/src/app.js';
 import { closeAppContext, createAppContext } from '../apps/api/src/context.js';
 import { createLogger } from '../apps/api/src/platform/logger.js';
+import { cpuPerRequest, cpuSnapshot } from './bench-cpu.js';
 import { BENCH_PROXY_HEADERS, productionBenchEnv } from './bench-env.js';
 import { signIn, type SignedIn } from './bench-sign-in.js';
 import {
@@ -45,6 +51,7 @@ const { values: args } = parseArgs({
     scale: { type: 'string', default: '1' },
     rounds: { type: 'string' },
     only: { type: 'string' },
+    'no-save': { type: 'boolean', default: false },
   },
 });
 const short = args.short;
@@ -77,6 +84,9 @@ interface Measurement {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Milliseconds of CPU per request, when /proc could tell. */
+  apiCpu?: number;
+  databaseCpu?: number;
 }
 
 async function json<T>(baseUrl: string, route: string, cookie: string): Promise<T> {
@@ -212,7 +222,7 @@ async function endpoints(baseUrl: string, viewer: SignedIn) {
     },
   ];
   // --only takes comma-separated parts of names: "(a),Discover" keeps ceiling (a) and Discover.
-  const wanted = args.only?.split(',').filter(Boolean);
+  const wanted = args.only?.split(args.only.includes('|') ? '|' : ',').filter(Boolean);
   return wanted
     ? list.filter((endpoint) => wanted.some((part) => endpoint.name.includes(part)))
     : list;
@@ -335,6 +345,10 @@ function load(
   });
 }
 
+function formatCpu(milliseconds: number | undefined): string {
+  return milliseconds === undefined ? '–' : `${milliseconds.toFixed(2)} ms`;
+}
+
 function formatLoad(load: number[]): string {
   return load.map((value) => value.toFixed(2)).join(' / ');
 }
@@ -345,15 +359,15 @@ function formatTable(measurements: Measurement[], statementCounts: Map<string, n
   const percent = (value: number) =>
     Number.isFinite(value) ? `${Math.round(value * 100)} %` : '–';
   const lines = [
-    '| endpoint | requests/s | p50 | p99 | of (a) | of (b) | statements | non-2xx |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| endpoint | requests/s | p50 | p99 | of (a) | of (b) | statements | non-2xx | API CPU/request | PostgreSQL CPU/request |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...measurements.map(
       (m) =>
         `| ${m.name} | ${Math.round(m.requestsPerSecond)} | ${m.p50} ms | ${m.p99} ms | ${percent(
           m.requestsPerSecond / a,
         )} | ${percent(m.requestsPerSecond / b)} | ${statementCounts.get(m.name) ?? '–'} | ${
           m.non2xx + m.errors
-        } |`,
+        } | ${formatCpu(m.apiCpu)} | ${formatCpu(m.databaseCpu)} |`,
     ),
   ];
   return lines.join('\n');
@@ -424,6 +438,10 @@ async function main() {
   api.stdout?.resume();
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-'));
   let ceiling: ChildProcess | undefined;
+  // PostgreSQL titles each server process with its database; on PGlite the database is in the API.
+  const databaseName = config.databaseUrl
+    ? decodeURIComponent(new URL(config.databaseUrl).pathname.slice(1))
+    : undefined;
   try {
     await waitForHealth(baseUrl);
     const firstBench = shape.members - BENCH_MEMBERS + 2;
@@ -457,7 +475,15 @@ async function main() {
       for (const endpoint of list) {
         const url = endpoint.ceiling === 'b' ? ceilingUrl : baseUrl;
         await load(url, endpoint, members, LOAD.warmupSeconds);
+        // Ceiling (b) is another process: its CPU is not the API's.
+        const measuredPid = endpoint.ceiling === 'b' ? ceiling?.pid : api.pid;
+        const cpuBefore = cpuSnapshot(measuredPid, databaseName);
         const result = await load(url, endpoint, members, LOAD.seconds);
+        const cpu = cpuPerRequest(
+          cpuBefore,
+          cpuSnapshot(measuredPid, databaseName),
+          result.requests.total,
+        );
         const measurement = {
           name: endpoint.name,
           requestsPerSecond: result.requests.average,
@@ -465,10 +491,12 @@ async function main() {
           p99: result.latency.p99,
           non2xx: result.non2xx,
           errors: result.errors,
+          apiCpu: cpu.api,
+          databaseCpu: endpoint.ceiling === 'b' ? undefined : cpu.database,
         };
         measurements.push(measurement);
         console.log(
-          `round ${round}: ${endpoint.name}: ${Math.round(measurement.requestsPerSecond)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms${measurement.non2xx ? `, ${measurement.non2xx} non-2xx` : ''}`,
+          `round ${round}: ${endpoint.name}: ${Math.round(measurement.requestsPerSecond)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms, CPU/request API ${formatCpu(measurement.apiCpu)}, PostgreSQL ${formatCpu(measurement.databaseCpu)}${measurement.non2xx ? `, ${measurement.non2xx} non-2xx` : ''}`,
         );
       }
       tables.push(
@@ -497,9 +525,13 @@ async function main() {
         ? ['<details><summary>Plans</summary>', '', ...plans, '', '</details>', '']
         : []),
     ].join('\n');
-    mkdirSync(path.join(root, 'bench'), { recursive: true });
-    appendFileSync(path.join(root, 'bench', 'results.md'), `${report}\n`);
-    console.log('Appended to bench/results.md');
+    if (args['no-save']) {
+      console.log('Not saved (--no-save)');
+    } else {
+      mkdirSync(path.join(root, 'bench'), { recursive: true });
+      appendFileSync(path.join(root, 'bench', 'results.md'), `${report}\n`);
+      console.log('Appended to bench/results.md');
+    }
   } finally {
     ceiling?.kill('SIGTERM');
     api.kill('SIGTERM');
