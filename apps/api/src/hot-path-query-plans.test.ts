@@ -157,6 +157,8 @@ describe('list requests', () => {
     expect(quiet.res.body.comments).toHaveLength(1);
     expect(busy.res.body.comments.length).toBeGreaterThanOrEqual(8);
     expect(busy.statements.length).toBe(quiet.statements.length);
+    // The post's check, then the thread with its authors and mentions in one statement.
+    expect(busy.statements).toHaveLength(2);
   });
 });
 

@@ -10,7 +10,7 @@ import { notFound } from '../../http/errors.js';
 import { isForeignKeyViolation } from '../../db/concurrency.js';
 import { notifyAboutComment } from '../notifications/index.js';
 import { assertMayComment, findVisiblePost } from '../posts/index.js';
-import { loadMemberSummaries } from '../users/index.js';
+import { loadMemberSummaries, type MemberSummary } from '../users/index.js';
 import { assertNewAccountMayContact } from './new-account-limits.js';
 import { assertCanDeleteComment } from './policy.js';
 import { presentComment, presentCommentTree } from './presenter.js';
@@ -20,12 +20,12 @@ import {
   findVisibleComment,
   insertComment,
   insertMentions,
-  loadMentions,
-  loadVisibleComments,
+  loadCommentThread,
   lockCommentForDelete,
   markCommentDeleted,
   visibleMembersAmong,
   type CommentRow,
+  type MentionedMemberRow,
 } from './repo.js';
 
 /** Comments, replies and mentions: the domain logic behind /api/posts/{postId}/comments. */
@@ -38,20 +38,13 @@ export async function listComments(
 ): Promise<CommentDto[]> {
   const { db } = context;
   if (!(await findVisiblePost(db, viewerId, postId))) throw notFound(POST_MESSAGES.notFound);
-  const rows = await loadVisibleComments(db, viewerId, postId);
-  const live = rows.filter((row) => !row.deleted);
-  const [authors, mentions] = await Promise.all([
-    loadMemberSummaries(
-      db,
-      viewerId,
-      live.flatMap((row) => (row.authorId ? [row.authorId] : [])),
-    ),
-    loadMentions(
-      db,
-      viewerId,
-      live.map((row) => row.id),
-    ),
-  ]);
+  const rows = await loadCommentThread(db, viewerId, postId);
+  const authors = new Map<string, MemberSummary>();
+  const mentions = new Map<string, MentionedMemberRow[]>();
+  for (const row of rows) {
+    if (row.author) authors.set(row.author._id, row.author);
+    if (row.mentions.length > 0) mentions.set(row.id, row.mentions);
+  }
   return presentCommentTree(rows, { viewerId, authors, mentions });
 }
 

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { comments } from '../../db/schema.js';
-import { notMutedBy, visibleMemberExists } from '../users/index.js';
+import { notMutedBy, visibleMemberExists, type ViewerId } from '../users/index.js';
 
 /**
  * Which comments under a post a viewer sees — part of the posts policy, because a post card
@@ -20,7 +20,7 @@ import { notMutedBy, visibleMemberExists } from '../users/index.js';
  * SQL condition on a comment's author column (pass the qualified column, e.g. sql`c.author_id`):
  * `viewerId` may see the author, or the author's account is gone.
  */
-export function commentAuthorVisible(viewerId: string, authorIdColumn: SQL): SQL {
+export function commentAuthorVisible(viewerId: ViewerId, authorIdColumn: SQL): SQL {
   return sql`(${authorIdColumn} is null or (${visibleMemberExists(viewerId, authorIdColumn)} and ${notMutedBy(viewerId, authorIdColumn)}))`;
 }
 
@@ -29,7 +29,10 @@ export function commentAuthorVisible(viewerId: string, authorIdColumn: SQL): SQL
  * comments by visible authors, then, level by level, replies by visible authors to those. A reply
  * under a hidden comment is never reached, so it is hidden too. Every comment read starts here.
  */
-export function visibleCommentsCte(viewerId: string, postIds: readonly string[]): SQL {
+export function visibleCommentsCte(
+  viewerId: ViewerId,
+  postIds: readonly (string | Placeholder)[],
+): SQL {
   const ids = sql.join(
     postIds.map((id) => sql`${id}::uuid`),
     sql`, `,

@@ -10,7 +10,7 @@ export {
   visibleMemberJoin,
   visibleMembersWhere,
 } from './visibility.js';
-export type { MembersTable } from './visibility.js';
+export type { MembersTable, ViewerId } from './visibility.js';
 export { canManageAccount, canSeePrivateDetails } from './policy.js';
 export {
   findVisibleMemberWithProfile,
@@ -19,7 +19,14 @@ export {
   saveMemberNames,
   type UserRow,
 } from './repo.js';
-export { hasVerifiedBadge, loadMemberSummaries, type MemberSummary } from './summary.js';
+export {
+  hasVerifiedBadge,
+  loadMemberSummaries,
+  memberSummaryColumns,
+  profilePictureJoin,
+  toMemberSummary,
+  type MemberSummary,
+} from './summary.js';
 export { presentDisplayLocation } from './presenter.js';
 export {
   effectiveStatus,

@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { blocks, mutes, users } from '../../db/schema.js';
 
@@ -19,6 +19,12 @@ import { blocks, mutes, users } from '../../db/schema.js';
  * comments out of the muter's feeds (`notMutedBy`).
  */
 
+/**
+ * The viewer's id, or a placeholder for it in a prepared statement (`sql.placeholder('viewerId')`),
+ * so a query read on every request is built once and the rule still lives only here.
+ */
+export type ViewerId = string | Placeholder;
+
 /** The `users` table, or an alias of it (`alias(users, 'follower')`). */
 export interface MembersTable {
   id: AnyColumn;
@@ -27,7 +33,7 @@ export interface MembersTable {
 }
 
 /** SQL condition on a `users` row in scope (or `member`, an alias): `viewerId` may see it. */
-export function visibleMembersWhere(viewerId: string, member: MembersTable = users): SQL {
+export function visibleMembersWhere(viewerId: ViewerId, member: MembersTable = users): SQL {
   return sql`(${member.id} = ${viewerId}::uuid or (${shownToOthers(member)} and ${notBlockedEitherWay(viewerId, member.id)}))`;
 }
 
@@ -37,7 +43,7 @@ export function visibleMembersWhere(viewerId: string, member: MembersTable = use
  * someone hidden from them only by a block, and to block someone who blocked them without
  * learning that they were blocked.
  */
-export function visibleApartFromBlocksWhere(viewerId: string, member: MembersTable = users): SQL {
+export function visibleApartFromBlocksWhere(viewerId: ViewerId, member: MembersTable = users): SQL {
   return sql`(${member.id} = ${viewerId}::uuid or ${shownToOthers(member)})`;
 }
 
@@ -59,7 +65,7 @@ function shownToOthers(member: MembersTable): SQL {
  * database time (issue 18, docs/architecture.md "Embedded database"). Both columns are non-null
  * (primary key), so NOT IN means exactly "not blocked".
  */
-function notBlockedEitherWay(viewerId: string, memberId: AnyColumn): SQL {
+function notBlockedEitherWay(viewerId: ViewerId, memberId: AnyColumn): SQL {
   return sql`${memberId} not in (select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}::uuid) and ${memberId} not in (select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}::uuid)`;
 }
 
@@ -68,12 +74,12 @@ function notBlockedEitherWay(viewerId: string, memberId: AnyColumn): SQL {
  * feeds (General, People You Follow) and the comments under posts only: a muted member's profile,
  * posts on their profile and place in search stay as they were.
  */
-export function notMutedBy(viewerId: string, memberIdColumn: AnyColumn | SQL): SQL {
+export function notMutedBy(viewerId: ViewerId, memberIdColumn: AnyColumn | SQL): SQL {
   return sql`not exists (select 1 from ${mutes} where ${mutes.muterId} = ${viewerId}::uuid and ${mutes.mutedId} = ${memberIdColumn})`;
 }
 
 /** The join condition for `.innerJoin(users, visibleMemberJoin(viewerId, likes.userId))`. */
-export function visibleMemberJoin(viewerId: string, memberIdColumn: AnyColumn | SQL): SQL {
+export function visibleMemberJoin(viewerId: ViewerId, memberIdColumn: AnyColumn | SQL): SQL {
   return and(eq(users.id, memberIdColumn), visibleMembersWhere(viewerId))!;
 }
 
@@ -83,6 +89,6 @@ const visibleMember = alias(users, 'visible_member');
  * SQL condition: the member whose id is in `memberIdColumn` exists and `viewerId` may see them
  * (for a post's author, a comment's author, a photo's owner — no join in the outer query).
  */
-export function visibleMemberExists(viewerId: string, memberIdColumn: AnyColumn | SQL): SQL {
+export function visibleMemberExists(viewerId: ViewerId, memberIdColumn: AnyColumn | SQL): SQL {
   return sql`exists (select 1 from ${users} ${visibleMember} where ${visibleMember.id} = ${memberIdColumn} and ${visibleMembersWhere(viewerId, visibleMember)})`;
 }
