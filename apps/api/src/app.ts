@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { Router, type Express, type Request, type Response } from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { findProjectRoot } from './config.js';
 import type { AppContext } from './context.js';
 import { apiDocsRoutes } from './features/api-docs/index.js';
@@ -30,8 +27,9 @@ import { subscriptionRoutes } from './features/subscriptions/index.js';
 import { memberSessionRoutes, userRoutes } from './features/users/index.js';
 import { refuseCrossSiteRequests, refuseNonJsonBodies } from './http/csrf.js';
 import { apiNotFound, errorHandler } from './http/errors.js';
+import { logRequests } from './http/request-log.js';
+import { securityHeaders } from './http/security-headers.js';
 import { sessionMiddleware } from './http/session.js';
-import { loggableUrl, serializeError } from './platform/logger.js';
 import { measureRequests, metricsEndpoint } from './platform/metrics.js';
 
 /** Requests too frequent and too uniform to deserve a log line each. */
@@ -56,58 +54,8 @@ export function createApp(context: AppContext): Express {
   app.set('trust proxy', config.trustProxy);
   app.use(measureRequests(context.metrics));
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId(req, res) {
-        const incoming = req.headers['x-request-id'];
-        const id =
-          typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Probes and scrapes come every few seconds; their outcome shows in /metrics instead.
-      autoLogging: { ignore: (req) => UNLOGGED_PATHS.has(req.url ?? '') },
-      // Our serializers see the raw request, response and error: pino-http's wrapping would hand
-      // serializeError a copy that has lost the database error's code (and kept its parameters).
-      wrapSerializers: false,
-      // One short line per request: headers (cookies included) stay out of the logs.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; originalUrl?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: loggableUrl(req.originalUrl ?? req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        // pino-http would otherwise put back pino's plain error serializer for `req.log`.
-        err: serializeError,
-      },
-    }),
-  );
-  // HTTPS-only headers make sense only where the app is served over HTTPS.
-  const servedOverHttps = config.publicUrl.startsWith('https://');
-  app.use(
-    helmet({
-      strictTransportSecurity: servedOverHttps,
-      contentSecurityPolicy: {
-        directives: {
-          'upgrade-insecure-requests': servedOverHttps ? [] : null,
-          // Our own stylesheets and React's style attributes only: no stylesheet from any https: host.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          // QR codes arrive as data: URLs; photo previews before upload are blob: URLs.
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'media-src': ["'self'", 'blob:'],
-        },
-      },
-    }),
-  );
-
-  // Powerful browser features stay off unless a page needs them: the login may share where the
-  // member is; photo verification takes a selfie with the camera.
-  app.use((_req, res, next) => {
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    next();
-  });
+  app.use(logRequests(app, logger, UNLOGGED_PATHS));
+  app.use(securityHeaders(config.publicUrl.startsWith('https://')));
   app.use(compression({ filter: shouldCompress }));
   // For Prometheus, not members: outside /api, and only with METRICS_TOKEN (README: Watching it).
   app.get('/metrics', metricsEndpoint(context.metrics, config.metricsToken));
@@ -164,8 +112,6 @@ export function createApp(context: AppContext): Express {
   app.use(errorHandler);
   return app;
 }
-
-const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(self), payment=(), usb=()';
 
 /**
  * Members' pages are private and reachable only after signing in: crawlers may index the sign-in

@@ -1,8 +1,10 @@
+import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOSE_RATE_LIMITS, signUpFully } from '../test/account-entry.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createMailCatcher, type MailCatcher } from '../test/mail.js';
+import { logRequests } from '../http/request-log.js';
 import { createLogger } from './logger.js';
 
 /**
@@ -133,5 +135,35 @@ describe('the logger configuration', () => {
       expect(line).not.toContain(value);
     }
     expect(line).toContain('[redacted]');
+  });
+});
+
+describe("a route's own log lines", () => {
+  it('name the request they are about (id, method, URL without redacted values)', async () => {
+    const written: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void written.push(line) });
+    const app = express();
+    app.use(logRequests(app, logger, new Set(['/quiet'])));
+    app.get('/noisy', (req, res) => {
+      req.log.warn({ detail: 'something odd' }, 'a route has something to say');
+      res.json({ ok: true });
+    });
+    app.get('/quiet', (_req, res) => void res.json({ ok: true }));
+    const res = await request(app).get('/noisy?q=secret-4471').set('X-Request-Id', 'trace-77');
+    await request(app).get('/quiet');
+    const lines = written.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(res.headers['x-request-id']).toBe('trace-77');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      msg: 'a route has something to say',
+      detail: 'something odd',
+      req: { id: 'trace-77', method: 'GET', url: '/noisy?q=%5Bredacted%5D' },
+    });
+    expect(lines[1]).toMatchObject({
+      msg: 'request completed',
+      req: { id: 'trace-77' },
+      res: { statusCode: 200 },
+    });
+    expect(written.join('')).not.toContain('secret-4471');
   });
 });
