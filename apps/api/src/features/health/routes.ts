@@ -27,18 +27,33 @@ export function healthRoutes(context: AppContext): Router {
   return router;
 }
 
+/** A database that answered a health check this recently is taken to be up without asking again. */
+export const HEALTHY_PING_REUSE_MS = 1_000;
+
 /**
- * The database ping, shared by the health checks that arrive while one is under way: each gets
- * the answer of a round trip no older than its own would have been, and a burst of checks (many
- * probes, a load balancer per node) costs the database one statement instead of one each. Nothing
- * is remembered once the ping settles: the next check pings afresh.
+ * The database ping behind health checks. Checks that arrive while one is under way share it, and
+ * a successful answer serves the checks of the next second: probes (a load balancer per node,
+ * monitors, benchmarks) then cost the database one statement a second, not one each. A failure is
+ * never reused: during an outage every check asks the database again, so recovery shows at once.
  */
-export function sharedPing(database: Pick<DatabaseHandle, 'ping'>): () => Promise<void> {
+export function sharedPing(
+  database: Pick<DatabaseHandle, 'ping'>,
+  now: () => number = () => performance.now(),
+): () => Promise<void> {
   let inFlight: Promise<void> | undefined;
+  let answeredAt = -Infinity;
   return () => {
-    inFlight ??= database.ping().finally(() => {
-      inFlight = undefined;
-    });
+    if (now() - answeredAt < HEALTHY_PING_REUSE_MS) return Promise.resolve();
+    inFlight ??= database.ping().then(
+      () => {
+        inFlight = undefined;
+        answeredAt = now();
+      },
+      (error: unknown) => {
+        inFlight = undefined;
+        throw error;
+      },
+    );
     return inFlight;
   };
 }
