@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Config } from '../config.js';
+import { memoiseSessionCookieSignatures } from './cookie-signatures.js';
 import type { DatabaseSessionStore } from './session-store.js';
 
 /** The session cookie's name outside production (tests and journeys read it). */
@@ -37,6 +38,7 @@ declare module 'express-session' {
 
 export function sessionMiddleware(config: Config, store: DatabaseSessionStore): RequestHandler {
   const name = sessionCookieName(config);
+  memoiseSessionCookieSignatures();
   const handler = session({
     name,
     secret: config.sessionSecret,
