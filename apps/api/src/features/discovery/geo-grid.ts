@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
  * Distances on stored coordinates, served by a plain btree index on both engines.
@@ -109,11 +109,12 @@ export function haversineKm(
 
 /**
  * SQL: the great-circle distance in km from a point to the row's coordinates (haversine; the
- * sine of half the longitude difference makes the antimeridian a non-event). NULL without them.
+ * sine of half the longitude difference makes the antimeridian a non-event). NULL without them,
+ * and NULL from a point that is a NULL placeholder (a prepared statement's viewer without a place).
  */
 export function distanceKm(
-  latitude: number,
-  longitude: number,
+  latitude: number | Placeholder,
+  longitude: number | Placeholder,
   latitudeColumn: AnyColumn,
   longitudeColumn: AnyColumn,
 ): SQL<number | null> {

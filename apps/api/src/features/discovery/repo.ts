@@ -1,6 +1,16 @@
 import type { Gender, Interest, Sexuality } from '@kindred/contracts';
-import { and, asc, desc, eq, gt, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  notInArray,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
 import { boosts, photos, privacySettings, profileLikes, profiles, users } from '../../db/schema.js';
 import { matchedWithWhere, notPassedEitherWay } from '../matches/index.js';
 import { searchableMembersWhere, visibleMembersWhere } from '../users/index.js';
@@ -13,24 +23,61 @@ export interface Place {
   longitude: number;
 }
 
-/** What Discover needs of the viewer: their place and interests (none before a profile). */
-export async function viewerProfile(
-  db: Executor,
-  viewerId: string,
-): Promise<{ place: Place | null; interests: Interest[] }> {
-  const [row] = await db
+/** What a Discover page needs first: the viewer's place and interests, and the running boosts. */
+export interface ViewerAndBoosts {
+  /** Null without a profile or coordinates. */
+  place: Place | null;
+  interests: Interest[];
+  /** The members with a boost running at the time asked that began before it. */
+  boostedIds: string[];
+}
+
+/**
+ * One statement: the viewer's profile (`profiles_pkey`; none before a profile) and the members
+ * with a boost running at `at` that began before it (a handful at any time, 30 minutes each, read
+ * from `boosts_ends_at`). A boost that begins in the very millisecond a list is first read counts
+ * from the next list, never half-way through this one (its later pages would skip the member).
+ * Prepared once per database: it runs on every page.
+ */
+function prepareViewerQuery(db: Database) {
+  const viewerId = sql.placeholder('viewerId');
+  const at = sql.placeholder('at');
+  return db
     .select({
       latitude: profiles.latitude,
       longitude: profiles.longitude,
       interests: profiles.interests,
+      boostedIds: sql<
+        string[]
+      >`array(select distinct ${boosts.userId}::text from ${boosts} where ${boosts.endsAt} > ${at}::timestamptz and ${boosts.startedAt} < ${at}::timestamptz)`,
     })
-    .from(profiles)
-    .where(eq(profiles.userId, viewerId));
+    .from(sql`(select 1) as one`)
+    .leftJoin(profiles, sql`${profiles.userId} = ${viewerId}::uuid`)
+    .prepare('discover_viewer');
+}
+
+const viewerQueries = new WeakMap<Database, ReturnType<typeof prepareViewerQuery>>();
+
+export async function viewerAndBoosts(
+  db: Database,
+  viewerId: string,
+  at: Date,
+): Promise<ViewerAndBoosts> {
+  let query = viewerQueries.get(db);
+  if (!query) {
+    query = prepareViewerQuery(db);
+    viewerQueries.set(db, query);
+  }
+  const [row] = await query.execute({ viewerId, at: at.toISOString() });
   const place =
     row?.latitude != null && row.longitude != null
       ? { latitude: row.latitude, longitude: row.longitude }
       : null;
-  return { place, interests: (row?.interests ?? []) as Interest[] };
+  return {
+    place,
+    interests: (row?.interests ?? []) as Interest[],
+    boostedIds: row?.boostedIds ?? [],
+  };
 }
 
 export interface DiscoverFilters {
@@ -102,25 +149,11 @@ function timeParam(date: Date): SQL {
 }
 
 /**
- * The members with a boost running at `at` that began before it: a handful at any time (30
- * minutes each), read once per page from `boosts_ends_at`. A boost that begins in the very
- * millisecond a list is first read counts from the next list, never half-way through this one
- * (its later pages would skip the member).
- */
-export async function boostedMemberIds(db: Executor, at: Date): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ userId: boosts.userId })
-    .from(boosts)
-    .where(and(gt(boosts.endsAt, at), lt(boosts.startedAt, at)));
-  return rows.map((row) => row.userId);
-}
-
-/**
  * SQL: the pair has not already been decided — neither passed the other since `since` and they
  * are not a match (matches' front door), and the viewer has not liked the member (a like waits
  * for its answer; a pass replaces it). Each a primary-key lookup.
  */
-function undecidedWith(viewerId: string, since: Date): SQL {
+function undecidedWith(viewerId: Placeholder, since: Placeholder): SQL {
   return sql`${notPassedEitherWay(viewerId, users.id, since)}
     and not ${matchedWithWhere(viewerId, users.id)}
     and not exists (select 1 from ${profileLikes} where ${profileLikes.likerId} = ${viewerId}::uuid and ${profileLikes.likedId} = ${users.id})`;
@@ -182,7 +215,7 @@ function distanceFrom(origin: Place | null): SQL<number | null> {
     : sql<number | null>`null::float8`;
 }
 
-/** SQL: the part of the place's condition a member checked by id still has to meet. */
+/** SQL: within the phase's outer edge, when it has one. */
 function withinPhase(origin: Place | null, phase: Phase): SQL | undefined {
   const outerKm = phase.kind === 'boosted' ? phase.maxKm : phase.outerKm;
   return origin && outerKm !== null ? sql`${distanceFrom(origin)} <= ${outerKm}` : undefined;
@@ -281,17 +314,27 @@ export interface CardChecks {
 }
 
 /**
- * The cards of ranked members who may be shown now, in the given order: visible to the viewer,
- * searchable, a pair not yet decided, a profile picture — and still meeting the filters and the
- * phase's distance (a member's change since the order was read never shows them where they no
- * longer belong). Primary-key and index lookups for the given members only, never a band.
+ * The card lookups of `checkedCards`, one SQL text whatever the filters (a filter not set is a
+ * NULL parameter), prepared once per database: building this statement was a large part of a
+ * page's work in the API, and planning it most of its work in the database.
  */
-export async function checkedCards(
-  db: Executor,
-  checks: CardChecks,
-  ranked: readonly RankedMember[],
-) {
-  if (ranked.length === 0) return [];
+function prepareCardsQuery(db: Database) {
+  const p = {
+    viewerId: sql.placeholder('viewerId'),
+    ids: sql.placeholder('ids'),
+    passesSince: sql.placeholder('passesSince'),
+    latitude: sql.placeholder('latitude'),
+    longitude: sql.placeholder('longitude'),
+    outerKm: sql.placeholder('outerKm'),
+    ageMin: sql.placeholder('ageMin'),
+    ageMax: sql.placeholder('ageMax'),
+    genders: sql.placeholder('genders'),
+    sexualities: sql.placeholder('sexualities'),
+    interests: sql.placeholder('interests'),
+    photoVerifiedOnly: sql.placeholder('photoVerifiedOnly'),
+    activeSince: sql.placeholder('activeSince'),
+  };
+  const km = distanceKm(p.latitude, p.longitude, profiles.latitude, profiles.longitude);
   // Each ranked member by id (a LATERAL subquery with `limit 1` per id of the list: lookups by
   // primary key whatever the planner estimates for a list of ids).
   const rankedId = sql`"ranked"."id"`;
@@ -313,7 +356,7 @@ export async function checkedCards(
       showLocation: sql<boolean>`coalesce(${privacySettings.showLocation}, true)`.as(
         'show_location',
       ),
-      km: sql<number | null>`${distanceFrom(checks.origin)}`.as('km'),
+      km: sql<number | null>`${km}`.as('km'),
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -322,25 +365,70 @@ export async function checkedCards(
     .where(
       and(
         sql`${users.id} = ${rankedId}`,
-        sql`${users.id} <> ${checks.viewerId}::uuid`,
-        visibleMembersWhere(checks.viewerId),
+        sql`${users.id} <> ${p.viewerId}::uuid`,
+        visibleMembersWhere(p.viewerId),
         searchableMembersWhere(),
-        undecidedWith(checks.viewerId, new Date(checks.now.getTime() - checks.passHiddenMs)),
-        ...profileFilterConditions(checks.filters),
-        ...memberFilterConditions(checks.filters),
-        withinPhase(checks.origin, checks.phase),
+        undecidedWith(p.viewerId, p.passesSince),
+        sql`(${p.ageMin}::int is null or ${profiles.age} >= ${p.ageMin}::int)`,
+        sql`(${p.ageMax}::int is null or ${profiles.age} <= ${p.ageMax}::int)`,
+        sql`(${p.genders}::text[] is null or ${profiles.gender} = any(${p.genders}::text[]))`,
+        sql`(${p.sexualities}::text[] is null or ${profiles.sexuality} = any(${p.sexualities}::text[]))`,
+        sql`(${p.interests}::text[] is null or ${profiles.interests} && ${p.interests}::text[])`,
+        sql`(not ${p.photoVerifiedOnly}::boolean or ${users.photoVerifiedAt} is not null)`,
+        sql`(${p.activeSince}::timestamptz is null or ${users.lastLoginAt} >= ${p.activeSince}::timestamptz)`,
+        sql`(${p.outerKm}::float8 is null or ${km} <= ${p.outerKm}::float8)`,
       ),
     )
     .limit(1)
     .as('card');
-  const ids = sql.join(
-    ranked.map((member) => sql`${member.id}`),
-    sql`, `,
-  );
-  const rows = await db
+  return db
     .select()
-    .from(sql`unnest(array[${ids}]::uuid[]) as ranked(id)`)
-    .crossJoinLateral(card);
+    .from(sql`unnest(${p.ids}::uuid[]) as ranked(id)`)
+    .crossJoinLateral(card)
+    .prepare('discover_cards');
+}
+
+const cardsQueries = new WeakMap<Database, ReturnType<typeof prepareCardsQuery>>();
+
+/** A list filter as a parameter: NULL when not filtering. */
+function listParam(values: readonly string[] | undefined): string[] | null {
+  return values?.length ? [...values] : null;
+}
+
+/**
+ * The cards of ranked members who may be shown now, in the given order: visible to the viewer,
+ * searchable, a pair not yet decided, a profile picture — and still meeting the filters and the
+ * phase's distance (a member's change since the order was read never shows them where they no
+ * longer belong). Primary-key and index lookups for the given members only, never a band.
+ */
+export async function checkedCards(
+  db: Database,
+  checks: CardChecks,
+  ranked: readonly RankedMember[],
+) {
+  if (ranked.length === 0) return [];
+  let query = cardsQueries.get(db);
+  if (!query) {
+    query = prepareCardsQuery(db);
+    cardsQueries.set(db, query);
+  }
+  const { filters, origin, phase } = checks;
+  const outerKm = phase.kind === 'boosted' ? phase.maxKm : phase.outerKm;
+  const rows = await query.execute({
+    viewerId: checks.viewerId,
+    ids: ranked.map((member) => member.id),
+    passesSince: new Date(checks.now.getTime() - checks.passHiddenMs).toISOString(),
+    latitude: origin?.latitude ?? null,
+    longitude: origin?.longitude ?? null,
+    outerKm: origin ? outerKm : null,
+    ageMin: filters.ageMin ?? null,
+    ageMax: filters.ageMax ?? null,
+    genders: listParam(filters.genders),
+    sexualities: listParam(filters.sexualities),
+    interests: listParam(filters.interests),
+    photoVerifiedOnly: filters.photoVerifiedOnly === true,
+    activeSince: filters.activeSince?.toISOString() ?? null,
+  });
   const byId = new Map(rows.map(({ card: row }) => [row.id, row]));
   return ranked.flatMap((member) => {
     const row = byId.get(member.id);

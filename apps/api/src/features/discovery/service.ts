@@ -25,12 +25,11 @@ import { mediaUrl } from '../media/index.js';
 import { hasVerifiedBadge, lockMember, showsLocationTo } from '../users/index.js';
 import { assertMayFilterByDistance, nextBoostAllowedAt, usesAdvancedFilters } from './policy.js';
 import {
-  boostedMemberIds,
   checkedCards,
   insertBoost,
   latestBoost,
   rankedMembers,
-  viewerProfile,
+  viewerAndBoosts,
   type CandidateRow,
   type CardChecks,
   type Phase,
@@ -93,7 +92,7 @@ function encodeCursor(asOf: Date, phase: number, row: CandidateRow): string {
   );
 }
 
-function decodeCursor(cursor: string | undefined, now: Date, phases: number): Position {
+function decodeCursor(cursor: string | undefined, now: Date): Position {
   if (!cursor) return { asOf: now, phase: 0 };
   let decoded: unknown;
   try {
@@ -102,9 +101,7 @@ function decodeCursor(cursor: string | undefined, now: Date, phases: number): Po
     throw badRequest(DISCOVER_MESSAGES.invalidCursor);
   }
   const parsed = CursorSchema.safeParse(decoded);
-  if (!parsed.success || parsed.data[2] >= phases) {
-    throw badRequest(DISCOVER_MESSAGES.invalidCursor);
-  }
+  if (!parsed.success) throw badRequest(DISCOVER_MESSAGES.invalidCursor);
   const [, asOf, phase, score, id] = parsed.data;
   return { asOf: new Date(asOf), phase, after: { score, id } };
 }
@@ -117,11 +114,14 @@ export async function discover(
 ): Promise<Omit<DiscoverPage, 'success'>> {
   const now = context.clock.now();
   if (usesAdvancedFilters(query)) await requireEntitlement(context, viewerId, 'advancedFilters');
-  const viewer = await viewerProfile(context.db, viewerId);
+  // The cursor's snapshot time is needed before the viewer's place is known (the boosts are read
+  // at it in the same statement); its phase is checked against the phases below.
+  const start = decodeCursor(query.cursor, now);
+  const viewer = await viewerAndBoosts(context.db, viewerId, start.after ? start.asOf : now);
   assertMayFilterByDistance(viewer.place, query.maxDistanceKm);
 
   const phases = phasesFor(viewer.place, query.maxDistanceKm);
-  const start = decodeCursor(query.cursor, now, phases.length);
+  if (start.phase >= phases.length) throw badRequest(DISCOVER_MESSAGES.invalidCursor);
   const snapshots = snapshotsOf(context);
   // The session: everything the order depends on besides the snapshot time.
   const sessionKey = JSON.stringify([
@@ -138,13 +138,8 @@ export async function discover(
     query.recentlyActive,
   ]);
   const snapshot = start.after
-    ? {
-        asOf: start.asOf,
-        boostedIds:
-          snapshots.boostedAt(sessionKey, start.asOf) ??
-          (await boostedMemberIds(context.db, start.asOf)),
-      }
-    : snapshots.firstPage(sessionKey, now, await boostedMemberIds(context.db, now));
+    ? { asOf: start.asOf, boostedIds: viewer.boostedIds }
+    : snapshots.firstPage(sessionKey, now, viewer.boostedIds);
   const filters = {
     ageMin: query.ageMin,
     ageMax: query.ageMax,

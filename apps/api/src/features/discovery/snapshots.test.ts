@@ -139,7 +139,6 @@ describe('Discover snapshots', () => {
     expect(first.asOf).toEqual(asOf);
     const soon = new Date(asOf.getTime() + SESSION_REUSE_MS - 1);
     expect(snapshots.firstPage('viewer', soon, ['b1']).asOf).toEqual(asOf);
-    expect(snapshots.boostedAt('viewer', asOf)).toEqual(['b1']);
     // Another member boosted meanwhile: a new snapshot at once.
     expect(snapshots.firstPage('viewer', soon, ['b1', 'b2']).asOf).toEqual(soon);
     const late = new Date(soon.getTime() + SESSION_REUSE_MS);

@@ -144,12 +144,6 @@ export class DiscoverSnapshots {
     return { asOf: now, boostedIds: boostedNow };
   }
 
-  /** The members boosted at the snapshot time, when this process began that snapshot. */
-  boostedAt(sessionKey: string, asOf: Date): readonly string[] | undefined {
-    const session = this.sessions.get(sessionKey);
-    return session?.asOf === asOf.getTime() ? session.boostedIds : undefined;
-  }
-
   /**
    * Up to `count` members of a phase's order after `after`, from the stored prefix where it has
    * them, otherwise from `read` (which answers up to `limit` members after a place, in order);
