@@ -9,6 +9,7 @@ import { createMailCatcher } from '../../test/mail.js';
 import { buildFollow, buildPost, disableMember } from '../posts/test-factories.js';
 import type { LiveEvent } from '../../platform/live-events.js';
 import { listNotificationsAfter, notifyNewSignIn, unreadCountOf } from './index.js';
+import { changedNotificationEvents, NOTIFICATIONS_CHANGED_EVENT } from './service.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const mail = createMailCatcher();
@@ -558,24 +559,55 @@ describe('paging', () => {
 });
 
 describe('live', () => {
-  it('publishes the item and the unread count to the recipient; a stream resumes after an id', async () => {
+  it('puts only the id of the new item on the bus; the stream sends the item and the unread count as the recipient sees them; a stream resumes after an id', async () => {
     const [author, ana, bo] = await Promise.all([member(), member(), member()]);
     const heard: LiveEvent[] = [];
     const stop = t.context.liveEvents.subscribe(author.user.id, (event) => heard.push(event));
     try {
       const post = await buildPost(t.context, author.user.id);
       await like(ana, post.id);
-      await waitFor(() => heard.length >= 2);
-      expect(heard.map((event) => event.event)).toEqual(['notification', 'unread']);
-      const firstId = heard[0]!.id!;
-      expect(heard[0]!.data).toMatchObject({ type: 'like', actorCount: 1 });
-      expect(heard[1]!.data).toEqual({ unreadCount: 1 });
+      await waitFor(() => heard.length >= 1);
+      const [changed] = heard;
+      expect(changed!.event).toBe(NOTIFICATIONS_CHANGED_EVENT);
+      const { notificationId } = changed!.data as { notificationId: string };
+      expect(JSON.stringify(changed!.data)).not.toContain(ana.user.id);
+
+      const sent = await changedNotificationEvents(t.context, author.user.id, changed!.data);
+      expect(sent.map((event) => event.event)).toEqual(['notification', 'unread']);
+      expect(sent[0]!.data).toMatchObject({ _id: notificationId, type: 'like', actorCount: 1 });
+      expect(sent[1]!.data).toEqual({ unreadCount: 1 });
+      const firstId = sent[0]!.id!;
+
+      // A viewer who may no longer see the item gets only the count.
+      const other = await member();
+      expect(
+        (await changedNotificationEvents(t.context, other.user.id, changed!.data)).map(
+          (event) => event.event,
+        ),
+      ).toEqual(['unread']);
 
       tick();
       await follow(bo, author);
       const missed = await listNotificationsAfter(t.context, author.user.id, firstId);
       expect(missed.map((entry) => entry.item.type)).toEqual(['follow']);
       expect(await listNotificationsAfter(t.context, author.user.id, 'garbage')).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('tells the stream when an item goes (an unlike), with the count and no item', async () => {
+    const [author, ana] = await Promise.all([member(), member()]);
+    const post = await buildPost(t.context, author.user.id);
+    await like(ana, post.id);
+    const heard: LiveEvent[] = [];
+    const stop = t.context.liveEvents.subscribe(author.user.id, (event) => heard.push(event));
+    try {
+      await like(ana, post.id);
+      await waitFor(() => heard.length >= 1);
+      expect(heard[0]!.data).toEqual({ notificationId: null });
+      const sent = await changedNotificationEvents(t.context, author.user.id, heard[0]!.data);
+      expect(sent).toEqual([{ event: 'unread', data: { unreadCount: 0 } }]);
     } finally {
       stop();
     }

@@ -54,4 +54,48 @@ describe('notification queries', () => {
     expect(served).toMatch(/notifications_recipient_created_id/);
     expect(served).toMatch(/notifications_recipient_unread/);
   });
+
+  it('make a like’s item in one statement and take it back in two (one transaction), by index', async () => {
+    const author = await signedInUser(t.context);
+    const fan = await signedInUser(t.context);
+    const post = await buildPost(t.context, author.user.id);
+    const toggle = async () => {
+      const statements: { text: string; params: unknown[] }[] = [];
+      const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
+      try {
+        await request(t.app)
+          .post('/api/posts/like')
+          .set('Cookie', fan.cookie)
+          .send({ postId: post.id })
+          .expect(200);
+      } finally {
+        stop();
+      }
+      // The like's own statements end with the one writing post_likes; the notification's follow.
+      const afterLike = statements.slice(
+        statements.findIndex(({ text }) => /"post_likes"/.test(text)) + 1,
+      );
+      return afterLike.filter(
+        ({ text }) => !/"sessions"/.test(text) && !/^\s*(begin|commit)/i.test(text),
+      );
+    };
+
+    const made = await toggle();
+    expect(made).toHaveLength(1);
+    expect(made[0]!.text).toMatch(/^\s*with admitted/);
+    const taken = await toggle();
+    // Locking the item and taking the actor out, then deleting the item left without actors.
+    expect(taken.map(({ text }) => text.trim().split(/\s/)[0]!.toLowerCase())).toEqual([
+      'with',
+      'delete',
+    ]);
+    for (const statement of [...made, ...taken].filter(({ text }) =>
+      /^\s*(with|delete)/i.test(text),
+    )) {
+      const plan = await explainWithoutSeqScans(t.context.db, statement.text, statement.params);
+      expect(plan, statement.text).not.toMatch(
+        /Seq Scan on (notifications|notification_actors|notification_settings|users|posts|follows)\b/,
+      );
+    }
+  });
 });

@@ -11,6 +11,7 @@ import {
   comments,
   follows,
   notificationActors,
+  notificationSettings,
   notifications,
   posts,
   users,
@@ -226,47 +227,12 @@ export async function loadCommentTexts(
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-/** What an actor's action may notify, checked against the recipient's preferences and rules. */
-export interface ActorAdmission {
-  recipientId: string;
-  actorId: string;
-  postId?: string | undefined;
-  onlyFromFollowing: boolean;
-  notFromNewAccounts: boolean;
-  now: Date;
-}
-
-/**
- * Whether the recipient is to hear of this actor's action: the recipient may see the actor (no
- * block either way, account in use), has not muted them, may see the post, and the preferences
- * ("only from people I follow", "not from accounts younger than 7 days") let it through. One query.
- */
-export async function actorAdmitted(db: Executor, admission: ActorAdmission): Promise<boolean> {
-  const { recipientId, actorId, postId, onlyFromFollowing, notFromNewAccounts, now } = admission;
-  const newAccountSince = new Date(now.getTime() - NOTIFICATION_NEW_ACCOUNT_DAYS * 86_400_000);
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, actorId),
-        visibleMembersWhere(recipientId),
-        notMutedBy(recipientId, users.id),
-        onlyFromFollowing
-          ? sql`exists (select 1 from ${follows} where ${follows.followerId} = ${recipientId}::uuid and ${follows.followeeId} = ${users.id})`
-          : undefined,
-        notFromNewAccounts ? sql`${users.createdAt} <= ${newAccountSince}` : undefined,
-        postId
-          ? sql`exists (select 1 from ${posts} where ${posts.id} = ${postId}::uuid and ${visiblePostsWhere(recipientId)})`
-          : undefined,
-      ),
-    );
-  return row !== undefined;
-}
-
+/** An item to make for the recipient, with the actor when another member's action made it. */
 export interface NewNotification {
   recipientId: string;
   type: NotificationType;
+  /** The member whose action it is; none for the recipient's own account's events. */
+  actorId: string | null;
   postId: string | null;
   commentId: string | null;
   groupKey: string | null;
@@ -274,64 +240,116 @@ export interface NewNotification {
 }
 
 /**
- * Adds the item, or — when an unread item with the same group key exists — moves that one up to
- * `now`. Concurrent writers meet on the unique index of unread group keys, so it is one item.
+ * Makes the item, or — when an unread item with the same group key exists — moves that one up to
+ * `now` and records the actor on it (again: their time moves up), in one statement, only when the
+ * recipient is to hear of it: the type is on in their preferences, and for an actor's action the
+ * recipient may see the actor (no block either way, account in use), has not muted them, may see
+ * the post, and "only from people I follow" / "not from accounts younger than 7 days" let it
+ * through. Answers the item's id, or null when nothing was made. Concurrent writers meet on the
+ * unique index of unread group keys, so it is one item.
  */
-export async function upsertNotification(db: Executor, item: NewNotification): Promise<string> {
-  const values = {
-    recipientId: item.recipientId,
-    type: item.type,
-    postId: item.postId,
-    commentId: item.commentId,
-    groupKey: item.groupKey,
-    createdAt: item.now,
-  };
-  if (item.groupKey === null) {
-    const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
-    return row!.id;
-  }
-  const [row] = await db
-    .insert(notifications)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [notifications.recipientId, notifications.groupKey],
-      targetWhere: sql`${notifications.readAt} is null and ${notifications.groupKey} is not null`,
-      set: { createdAt: sql`greatest(${notifications.createdAt}, excluded.created_at)` },
-    })
-    .returning({ id: notifications.id });
-  return row!.id;
-}
-
-/** Records the actor on the item (again: their time moves up). */
-export async function addActor(
+export async function createNotification(
   db: Executor,
-  notificationId: string,
-  actorId: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .insert(notificationActors)
-    .values({ notificationId, actorId, createdAt: now })
-    .onConflictDoUpdate({
-      target: [notificationActors.notificationId, notificationActors.actorId],
-      set: { createdAt: now },
-    });
+  item: NewNotification,
+): Promise<string | null> {
+  const { recipientId, actorId, postId, now } = item;
+  const newAccountSince = new Date(now.getTime() - NOTIFICATION_NEW_ACCOUNT_DAYS * 86_400_000);
+  // coalesce: a member without a settings row has every type on (and `any` needs an array, not
+  // a subquery's rows).
+  const typeOn = sql`not (${item.type}::text = any(coalesce(
+    (select ${notificationSettings.disabledTypes} from ${notificationSettings} where ${notificationSettings.userId} = ${recipientId}::uuid),
+    '{}'::text[]
+  )))`;
+  const admitted = actorId
+    ? sql`select 1 from ${users}
+        left join ${notificationSettings} on ${notificationSettings.userId} = ${recipientId}::uuid
+        where ${users.id} = ${actorId}::uuid
+          and ${visibleMembersWhere(recipientId)}
+          and ${notMutedBy(recipientId, users.id)}
+          and not coalesce(${item.type}::text = any(${notificationSettings.disabledTypes}), false)
+          and (${notificationSettings.onlyFromFollowing} is not true or exists (
+            select 1 from ${follows} where ${follows.followerId} = ${recipientId}::uuid and ${follows.followeeId} = ${users.id}
+          ))
+          and (${notificationSettings.notFromNewAccounts} is not true or ${users.createdAt} <= ${newAccountSince}::timestamptz)
+          ${
+            postId
+              ? sql`and exists (select 1 from ${posts} where ${posts.id} = ${postId}::uuid and ${visiblePostsWhere(recipientId)})`
+              : sql``
+          }`
+    : sql`select 1 where ${typeOn}`;
+  const conflict =
+    item.groupKey === null
+      ? sql``
+      : sql`on conflict (recipient_id, group_key) where read_at is null and group_key is not null
+          do update set created_at = greatest(${notifications}.created_at, excluded.created_at)`;
+  const addActor = actorId
+    ? sql`, actor as (
+        insert into ${notificationActors} (notification_id, actor_id, created_at)
+        select id, ${actorId}::uuid, ${now}::timestamptz from item
+        on conflict (notification_id, actor_id) do update set created_at = excluded.created_at
+      )`
+    : sql``;
+  const result = await db.execute(sql`with admitted as (${admitted}),
+    item as (
+      insert into ${notifications} (recipient_id, type, post_id, comment_id, group_key, created_at)
+      select ${recipientId}::uuid, ${item.type}::text, ${postId}::uuid, ${item.commentId}::uuid, ${item.groupKey}::text, ${now}::timestamptz
+      from admitted
+      ${conflict}
+      returning id
+    )${addActor}
+    select id from item`);
+  const [row] = (result as unknown as { rows: { id: string }[] }).rows;
+  return row?.id ?? null;
 }
 
 /**
- * Takes the actor out of the recipient's unread item of `groupKey` (an unlike, an unfollow, a
- * withdrawn request); an item left without actors is deleted. Returns whether anything changed.
- * Items already read stay as they were: they are history.
+ * Takes the actor out of the recipient's unread item of `groupKey` (an unlike), in the caller's
+ * transaction; an item left without actors is deleted. Returns whether anything changed. Items
+ * already read stay as they were: they are history. The item is locked before the check for other
+ * actors, which runs as a later statement: a concurrent action adding its actor to the same item
+ * either waits for us or is seen by the check, so its actor is never deleted with the item.
  */
 export async function withdrawActor(
-  db: Executor,
+  tx: Executor,
   recipientId: string,
   groupKey: string,
   actorId: string,
 ): Promise<boolean> {
-  const [item] = await db
-    .select({ id: notifications.id })
-    .from(notifications)
+  const result = await tx.execute(sql`with item as (
+      select ${notifications.id} from ${notifications}
+      where ${notifications.recipientId} = ${recipientId}::uuid
+        and ${notifications.groupKey} = ${groupKey}::text
+        and ${notifications.readAt} is null
+      for update
+    )
+    delete from ${notificationActors} using item
+    where ${notificationActors.notificationId} = item.id and ${notificationActors.actorId} = ${actorId}::uuid
+    returning ${notificationActors.notificationId} as "notificationId"`);
+  const [removed] = (result as unknown as { rows: { notificationId: string }[] }).rows;
+  if (!removed) return false;
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.id, removed.notificationId),
+        sql`not exists (select 1 from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id})`,
+      ),
+    );
+  return true;
+}
+
+/**
+ * Deletes the recipient's unread item of `groupKey` when the key names its only possible actor
+ * (an unfollow, a withdrawn follow request): one statement, its actor goes with it by cascade.
+ * Returns whether anything changed; a read item stays as history.
+ */
+export async function deleteSoleActorItem(
+  db: Executor,
+  recipientId: string,
+  groupKey: string,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(notifications)
     .where(
       and(
         eq(notifications.recipientId, recipientId),
@@ -339,24 +357,8 @@ export async function withdrawActor(
         isNull(notifications.readAt),
       ),
     )
-    .for('update');
-  if (!item) return false;
-  const removed = await db
-    .delete(notificationActors)
-    .where(
-      and(eq(notificationActors.notificationId, item.id), eq(notificationActors.actorId, actorId)),
-    )
-    .returning({ id: notificationActors.actorId });
-  if (removed.length === 0) return false;
-  await db
-    .delete(notifications)
-    .where(
-      and(
-        eq(notifications.id, item.id),
-        sql`not exists (select 1 from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id})`,
-      ),
-    );
-  return true;
+    .returning({ id: notifications.id });
+  return deleted.length > 0;
 }
 
 /** Marks the given items (or every item) of the recipient read. */

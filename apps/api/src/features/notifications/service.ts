@@ -13,9 +13,9 @@ import { badRequest } from '../../http/errors.js';
 import { loadMemberSummaries } from '../users/index.js';
 import { presentNotifications } from './presenter.js';
 import {
-  actorAdmitted,
-  addActor,
   countUnread,
+  createNotification,
+  deleteSoleActorItem,
   findShownNotification,
   loadActors,
   loadCommentTexts,
@@ -23,7 +23,6 @@ import {
   markRead,
   notificationsNewerThan,
   pageNotifications,
-  upsertNotification,
   withdrawActor,
   type NotificationRow,
 } from './repo.js';
@@ -191,29 +190,14 @@ function groupKeyOf(action: MemberAction): string {
 export async function notifyMember(context: AppContext, action: MemberAction): Promise<void> {
   if (action.actorId === action.recipientId) return;
   try {
-    const notificationId = await context.db.transaction(async (tx) => {
-      const settings = await notificationSettingsOf(tx, action.recipientId);
-      if (!settings.types[action.type]) return null;
-      const now = context.clock.now();
-      const admitted = await actorAdmitted(tx, {
-        recipientId: action.recipientId,
-        actorId: action.actorId,
-        postId: 'postId' in action ? action.postId : undefined,
-        onlyFromFollowing: settings.onlyFromFollowing,
-        notFromNewAccounts: settings.notFromNewAccounts,
-        now,
-      });
-      if (!admitted) return null;
-      const id = await upsertNotification(tx, {
-        recipientId: action.recipientId,
-        type: action.type,
-        postId: 'postId' in action ? action.postId : null,
-        commentId: 'commentId' in action ? action.commentId : null,
-        groupKey: groupKeyOf(action),
-        now,
-      });
-      await addActor(tx, id, action.actorId, now);
-      return id;
+    const notificationId = await createNotification(context.db, {
+      recipientId: action.recipientId,
+      type: action.type,
+      actorId: action.actorId,
+      postId: 'postId' in action ? action.postId : null,
+      commentId: 'commentId' in action ? action.commentId : null,
+      groupKey: groupKeyOf(action),
+      now: context.clock.now(),
     });
     if (notificationId) await announce(context, action.recipientId, notificationId);
   } catch (error) {
@@ -230,11 +214,16 @@ export async function withdrawNotification(
   action: Extract<MemberAction, { type: 'like' | 'follow' | 'follow_request' }>,
 ): Promise<void> {
   if (action.actorId === action.recipientId) return;
+  const groupKey = groupKeyOf(action);
   try {
-    const changed = await context.db.transaction((tx) =>
-      withdrawActor(tx, action.recipientId, groupKeyOf(action), action.actorId),
-    );
-    if (changed) await announceUnread(context, action.recipientId);
+    const changed =
+      action.type === 'like'
+        ? await context.db.transaction((tx) =>
+            withdrawActor(tx, action.recipientId, groupKey, action.actorId),
+          )
+        : // A follow's or a request's item has its follower for only actor (the key names them).
+          await deleteSoleActorItem(context.db, action.recipientId, groupKey);
+    if (changed) await announce(context, action.recipientId, null);
   } catch (error) {
     context.logger.error({ err: error, type: action.type }, 'notification could not be withdrawn');
   }
@@ -284,17 +273,14 @@ export async function notifySecurityEvent(
   type: SecurityNotificationType,
 ): Promise<void> {
   try {
-    const notificationId = await context.db.transaction(async (tx) => {
-      const settings = await notificationSettingsOf(tx, memberId);
-      if (!settings.types[type]) return null;
-      return upsertNotification(tx, {
-        recipientId: memberId,
-        type,
-        postId: null,
-        commentId: null,
-        groupKey: null,
-        now: context.clock.now(),
-      });
+    const notificationId = await createNotification(context.db, {
+      recipientId: memberId,
+      type,
+      actorId: null,
+      postId: null,
+      commentId: null,
+      groupKey: null,
+      now: context.clock.now(),
     });
     if (notificationId) await announce(context, memberId, notificationId);
   } catch (error) {
@@ -322,25 +308,48 @@ async function publishSafely(
   }
 }
 
-/** The new (or grown) item, then the count — as the recipient sees them now. */
-async function announce(
-  context: AppContext,
-  recipientId: string,
-  notificationId: string,
-): Promise<void> {
-  const row = await findShownNotification(context.db, recipientId, notificationId);
-  if (row) {
-    const [item] = await hydrate(context.db, recipientId, [row]);
-    await publishSafely(context, recipientId, {
-      event: 'notification',
-      id: eventIdOf(row),
-      data: item,
-    });
-  }
-  await announceUnread(context, recipientId);
+/**
+ * What a writer puts on the bus when a member's items changed: only the id of the new (or grown)
+ * item, or null when one went. Each process holding a stream of the member's loads the item and
+ * the unread count as the member sees them when it sends them (`changedNotificationEvents`), so a
+ * write costs one small event whether or not anyone is listening.
+ */
+export const NOTIFICATIONS_CHANGED_EVENT = 'notifications-changed';
+
+export interface NotificationsChangedData {
+  notificationId: string | null;
 }
 
-async function announceUnread(context: AppContext, recipientId: string): Promise<void> {
-  const unreadCount = await countUnread(context.db, recipientId);
-  await publishSafely(context, recipientId, { event: 'unread', data: { unreadCount } });
+function announce(
+  context: AppContext,
+  recipientId: string,
+  notificationId: string | null,
+): Promise<void> {
+  const data: NotificationsChangedData = { notificationId };
+  return publishSafely(context, recipientId, { event: NOTIFICATIONS_CHANGED_EVENT, data });
+}
+
+/**
+ * The client events for a NOTIFICATIONS_CHANGED_EVENT, as the member sees things now: the item
+ * (unless they may no longer see it), then the unread count.
+ */
+export async function changedNotificationEvents(
+  context: AppContext,
+  memberId: string,
+  data: unknown,
+): Promise<{ event: 'notification' | 'unread'; id?: string; data: unknown }[]> {
+  const notificationId = (data as Partial<NotificationsChangedData> | null)?.notificationId;
+  const [row, unreadCount] = await Promise.all([
+    typeof notificationId === 'string'
+      ? findShownNotification(context.db, memberId, notificationId)
+      : undefined,
+    countUnread(context.db, memberId),
+  ]);
+  const events: { event: 'notification' | 'unread'; id?: string; data: unknown }[] = [];
+  if (row) {
+    const [item] = await hydrate(context.db, memberId, [row]);
+    events.push({ event: 'notification', id: eventIdOf(row), data: item });
+  }
+  events.push({ event: 'unread', data: { unreadCount } });
+  return events;
 }

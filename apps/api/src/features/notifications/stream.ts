@@ -6,7 +6,12 @@ import {
   type LiveEvent,
   type SessionEndedData,
 } from '../../platform/live-events.js';
-import { listNotificationsAfter, unreadCountOf } from './service.js';
+import {
+  changedNotificationEvents,
+  listNotificationsAfter,
+  NOTIFICATIONS_CHANGED_EVENT,
+  unreadCountOf,
+} from './service.js';
 
 /**
  * The signed-in member's notification stream (Server-Sent Events): `notification` events (an item,
@@ -102,6 +107,8 @@ export async function openNotificationStream(
   let held: LiveEvent[] = [];
   /** The newest notification id sent: a resync replays from here. */
   let lastSentId = options.lastEventId;
+  /** The items the last catch-up replayed: a change heard meanwhile does not send one again. */
+  let replayed = new Set<string>();
   let resolveEnded!: () => void;
   const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
 
@@ -114,6 +121,23 @@ export async function openNotificationStream(
   /** Prepared events go out in the order they came, after their data is loaded. */
   let preparing = Promise.resolve();
   const deliver = (event: LiveEvent) => {
+    if (event.event === NOTIFICATIONS_CHANGED_EVENT) {
+      preparing = preparing
+        .then(async () => {
+          for (const ready of await changedNotificationEvents(context, memberId, event.data)) {
+            if (ready.event === 'notification' && ready.id !== undefined && replayed.has(ready.id))
+              continue;
+            send(ready);
+          }
+        })
+        .catch((error: unknown) => {
+          context.logger.error(
+            { err: error, event: event.event },
+            'live event could not be prepared',
+          );
+        });
+      return;
+    }
     const preparer = preparers.get(event.event);
     if (!preparer) return send(event);
     preparing = preparing
@@ -142,7 +166,7 @@ export async function openNotificationStream(
   const catchUp = async () => {
     replaying = true;
     try {
-      const replayed = new Set<string>();
+      replayed = new Set<string>();
       if (lastSentId !== undefined) {
         for (const { id, item } of await listNotificationsAfter(context, memberId, lastSentId)) {
           send({ event: 'notification', id, data: item });
@@ -175,7 +199,12 @@ export async function openNotificationStream(
       if (!replaying) void catchUp().catch(fail);
       return;
     }
-    if (!CLIENT_EVENTS.has(event.event) && !preparers.has(event.event)) return;
+    if (
+      !CLIENT_EVENTS.has(event.event) &&
+      event.event !== NOTIFICATIONS_CHANGED_EVENT &&
+      !preparers.has(event.event)
+    )
+      return;
     if (replaying) held.push(event);
     else deliver(event);
   };
