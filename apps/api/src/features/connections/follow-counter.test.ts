@@ -13,6 +13,7 @@ import { explainWithoutSeqScans } from '../../test/explain.js';
  * transaction as every follow and unfollow, however the rows change.
  */
 
+const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,7 +42,10 @@ describe('the follow toggle on a popular member', () => {
     const star = await buildUser(t.context);
     for (let i = 0; i < 40; i += 1)
       await buildFollow(t.context, (await buildUser(t.context)).id, star.id);
-    const me = await signedInUser(t.context);
+    // Past the new-account limits (a new account's follows of strangers are counted first).
+    const me = await signedInUser(t.context, {
+      createdAt: new Date(t.clock.now().getTime() - 30 * DAY),
+    });
 
     for (const expected of [
       { isFollowing: true, followersCount: 41 },
@@ -60,10 +64,20 @@ describe('the follow toggle on a popular member', () => {
       }
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject(expected);
+      // The pair's lock with the followee's visibility and policy, the toggle with the counter
+      // (in one transaction); then the followee's notification made (or taken back) in one.
+      const work = statements.filter(
+        ({ text }) => !/"sessions"/.test(text) && !/^\s*(begin|commit)/i.test(text),
+      );
+      expect(work.map(({ text }) => text.trim().split(/\s/)[0]!.toLowerCase())).toEqual([
+        'select',
+        'with',
+        expected.isFollowing ? 'with' : 'delete',
+      ]);
 
-      // The reads about the followee (the new-account limit reads the follower's own follows).
+      // The statements about the followee (the new-account limit reads the follower's own follows).
       const reads = statements.filter(
-        ({ text, params }) => /^\s*select/i.test(text) && params.includes(star.id),
+        ({ text, params }) => /^\s*(select|with|delete)/i.test(text) && params.includes(star.id),
       );
       expect(reads.length).toBeGreaterThan(0);
       for (const { text, params } of reads) {

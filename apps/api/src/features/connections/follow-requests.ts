@@ -24,33 +24,6 @@ export async function requestExists(
   return row !== undefined;
 }
 
-export async function insertRequest(
-  tx: Executor,
-  followerId: string,
-  followeeId: string,
-  now: Date,
-): Promise<void> {
-  await tx
-    .insert(followRequests)
-    .values({ followerId, followeeId, createdAt: now })
-    .onConflictDoNothing();
-}
-
-/** Withdraws the follower's pending request; false when there was none. */
-export async function deleteRequestBetween(
-  tx: Executor,
-  followerId: string,
-  followeeId: string,
-): Promise<boolean> {
-  const deleted = await tx
-    .delete(followRequests)
-    .where(
-      and(eq(followRequests.followerId, followerId), eq(followRequests.followeeId, followeeId)),
-    )
-    .returning({ id: followRequests.id });
-  return deleted.length > 0;
-}
-
 export interface RequestRow {
   id: string;
   followerId: string;

@@ -1,7 +1,8 @@
+import { NEW_ACCOUNT_HOURS, PRIVACY_DEFAULTS, type FollowPolicy } from '@kindred/contracts';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { followRequests, follows, memberStats, users } from '../../db/schema.js';
+import { followRequests, follows, memberStats, privacySettings, users } from '../../db/schema.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
 import { visibleMemberJoin, visibleMembersWhere } from '../users/index.js';
 
@@ -42,17 +43,101 @@ export async function insertFollowRow(
   await tx.insert(follows).values({ followerId, followeeId, createdAt: now }).onConflictDoNothing();
 }
 
-/** Stops following; false when there was no follow. */
-export async function deleteFollowRow(
+/** What the follow button needs to know before it changes anything, read under the pair's lock. */
+export interface FollowTarget {
+  /** The actor may see the target (no block either way, account in use). */
+  visible: boolean;
+  whoCanFollow: FollowPolicy;
+  /** The actor's account is young enough for the new-account limits to be checked. */
+  actorIsNew: boolean;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Takes the transaction's lock on the (actor, target) pair — toggles on the same pair run one
+ * after the other, so N parallel clicks end where N sequential ones would — and reads the target's
+ * visibility and follow policy and whether the actor is a new account, in one statement. The lock
+ * is taken before the statement that reads and changes the follow, so that one sees every earlier
+ * toggle of the pair.
+ */
+export async function lockFollowPair(
   tx: Executor,
-  followerId: string,
-  followeeId: string,
-): Promise<boolean> {
-  const deleted = await tx
-    .delete(follows)
-    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
-    .returning({ followerId: follows.followerId });
-  return deleted.length > 0;
+  actorId: string,
+  targetId: string,
+  now: Date,
+): Promise<FollowTarget> {
+  const newSince = new Date(now.getTime() - NEW_ACCOUNT_HOURS * 60 * 60_000);
+  const result = await tx.execute(sql`select
+      exists (select 1 from ${users} where ${users.id} = ${targetId}::uuid and ${visibleMembersWhere(actorId)}) as "visible",
+      (select ${privacySettings.whoCanFollow} from ${privacySettings} where ${privacySettings.userId} = ${targetId}::uuid) as "whoCanFollow",
+      coalesce((select ${users.createdAt} > ${newSince}::timestamptz from ${users} where ${users.id} = ${actorId}::uuid), false) as "actorIsNew"
+    from (select pg_advisory_xact_lock(hashtextextended(${`follow:${actorId}:${targetId}`}::text, 0))) as pair_lock`);
+  const [row] = rowsOf<{
+    visible: boolean;
+    whoCanFollow: FollowPolicy | null;
+    actorIsNew: boolean;
+  }>(result);
+  return {
+    visible: row?.visible === true,
+    whoCanFollow: row?.whoCanFollow ?? PRIVACY_DEFAULTS.whoCanFollow,
+    actorIsNew: row?.actorIsNew === true,
+  };
+}
+
+export interface FollowToggle {
+  /** What happened: a follow or a pending request ended, or one was made; none when none could be. */
+  done: 'unfollowed' | 'withdrawn' | 'followed' | 'requested' | 'none';
+  /** The target's follower counter after the change. */
+  followersCount: number;
+}
+
+/**
+ * The follow button's change, in one statement (under `lockFollowPair`): ends the actor's follow
+ * of the target, else withdraws their pending request, else makes what `make` says (a follow, a
+ * request, or nothing). The follower count is the counter the database keeps (member_stats): one
+ * row read, whatever the target's popularity; its trigger runs after this statement's snapshot was
+ * taken, hence the ±1. Unlike the profile's counts it does not hide followers the viewer may not
+ * see (the write path would have to read every follower to do that); the profile's next read is
+ * exact.
+ */
+export async function toggleFollowRow(
+  tx: Executor,
+  actorId: string,
+  targetId: string,
+  make: 'follow' | 'request' | 'none',
+  now: Date,
+): Promise<FollowToggle> {
+  const pair = sql`follower_id = ${actorId}::uuid and followee_id = ${targetId}::uuid`;
+  const result = await tx.execute(sql`with unfollowed as (
+      delete from ${follows} where ${pair} returning 1
+    ), withdrawn as (
+      delete from ${followRequests} where ${pair} and not exists (select 1 from unfollowed) returning 1
+    ), followed as (
+      insert into ${follows} (follower_id, followee_id, created_at)
+      select ${actorId}::uuid, ${targetId}::uuid, ${now}::timestamptz
+      where ${make}::text = 'follow' and not exists (select 1 from unfollowed) and not exists (select 1 from withdrawn)
+      on conflict do nothing returning 1
+    ), requested as (
+      insert into ${followRequests} (follower_id, followee_id, created_at)
+      select ${actorId}::uuid, ${targetId}::uuid, ${now}::timestamptz
+      where ${make}::text = 'request' and not exists (select 1 from unfollowed) and not exists (select 1 from withdrawn)
+      on conflict do nothing returning 1
+    )
+    select
+      case
+        when exists (select 1 from unfollowed) then 'unfollowed'
+        when exists (select 1 from withdrawn) then 'withdrawn'
+        when ${make}::text = 'follow' then 'followed'
+        when ${make}::text = 'request' then 'requested'
+        else 'none'
+      end as "done",
+      (coalesce((select ${memberStats.followersCount} from ${memberStats} where ${memberStats.userId} = ${targetId}::uuid), 0)
+        + (select count(*) from followed) - (select count(*) from unfollowed))::int as "followersCount"`);
+  const [row] = rowsOf<FollowToggle>(result);
+  return { done: row?.done ?? 'none', followersCount: Number(row?.followersCount ?? 0) };
 }
 
 const follower = alias(users, 'follower');
@@ -83,20 +168,6 @@ export async function loadConnectionCounts(
     .from(users)
     .where(and(eq(users.id, userId), visibleMembersWhere(viewerId)));
   return row;
-}
-
-/**
- * How many members follow the member, from the counter the database keeps with every follow and
- * unfollow (member_stats): one row read, whatever their popularity. Unlike the profile's counts it
- * does not hide followers the viewer may not see (disabled or suspended accounts): the write path
- * would have to read every follower to do that (issue 18); the profile's next read is exact.
- */
-export async function followersCountOf(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: memberStats.followersCount })
-    .from(memberStats)
-    .where(eq(memberStats.userId, userId));
-  return row?.count ?? 0;
 }
 
 export interface ConnectionRow {

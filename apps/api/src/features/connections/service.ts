@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
+import { isForeignKeyViolation } from '../../db/concurrency.js';
 import { decodeCursor, toPage } from '../../db/keyset.js';
 import {
   assertWithinNewAccountLimit,
@@ -19,8 +19,6 @@ import {
 } from '../users/index.js';
 import {
   countStrangerFollows,
-  deleteRequestBetween,
-  insertRequest,
   pageRequests,
   requestExists,
   takeRequest,
@@ -28,13 +26,14 @@ import {
 import { notifyMember, withdrawNotification } from '../notifications/index.js';
 import { assertMayFollow, connectionListsHidden } from './policy.js';
 import {
-  followersCountOf,
-  deleteFollowRow,
   followExists,
   insertFollowRow,
   isVisibleMember,
   loadConnectionCounts,
+  lockFollowPair,
   pageConnections,
+  toggleFollowRow,
+  type FollowToggle,
 } from './repo.js';
 
 /** Following members: the domain logic behind /api/connections. */
@@ -79,48 +78,30 @@ export async function toggleFollow(
   let outcome: FollowResult;
   try {
     outcome = await context.db.transaction(async (tx) => {
-      await serializeOn(tx, `follow:${actorId}:${targetId}`);
-      if (!(await isVisibleMember(tx, actorId, targetId)))
-        throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
-      const result = async (
-        state: Pick<FollowResult, 'isFollowing' | 'isRequested' | 'message'>,
-      ): Promise<FollowResult> => ({
-        ...state,
-        followersCount: await followersCountOf(tx, targetId),
-      });
-      if (await deleteFollowRow(tx, actorId, targetId)) {
-        return result({
-          isFollowing: false,
-          isRequested: false,
-          message: CONNECTION_MESSAGES.unfollowed,
-        });
-      }
-      if (await deleteRequestBetween(tx, actorId, targetId)) {
-        return result({
-          isFollowing: false,
-          isRequested: false,
-          message: PRIVACY_MESSAGES.requestCancelled,
-        });
-      }
-      const { whoCanFollow } = await privacySettingsOf(tx, targetId);
-      if (whoCanFollow === 'nobody')
-        throw forbidden(PRIVACY_MESSAGES.notAcceptingFollowers, 'FOLLOW_NOT_ALLOWED');
       const now = context.clock.now();
-      await assertNewAccountMayFollow(tx, actorId, targetId, now);
-      if (whoCanFollow === 'approve') {
-        await insertRequest(tx, actorId, targetId, now);
-        return result({
-          isFollowing: false,
-          isRequested: true,
-          message: PRIVACY_MESSAGES.requested,
-        });
+      const target = await lockFollowPair(tx, actorId, targetId, now);
+      if (!target.visible) throw notFound(CONNECTION_MESSAGES.userNotFound, 'MEMBER_NOT_FOUND');
+      const make =
+        target.whoCanFollow === 'nobody' || target.actorIsNew
+          ? 'none'
+          : target.whoCanFollow === 'approve'
+            ? 'request'
+            : 'follow';
+      let toggled = await toggleFollowRow(tx, actorId, targetId, make, now);
+      if (toggled.done === 'none') {
+        // Nothing to undo, and nothing made yet: refused, or a new account's limit to check first.
+        if (target.whoCanFollow === 'nobody')
+          throw forbidden(PRIVACY_MESSAGES.notAcceptingFollowers, 'FOLLOW_NOT_ALLOWED');
+        await assertNewAccountMayFollow(tx, actorId, targetId, now);
+        toggled = await toggleFollowRow(
+          tx,
+          actorId,
+          targetId,
+          target.whoCanFollow === 'approve' ? 'request' : 'follow',
+          now,
+        );
       }
-      await insertFollowRow(tx, actorId, targetId, now);
-      return result({
-        isFollowing: true,
-        isRequested: false,
-        message: CONNECTION_MESSAGES.followed,
-      });
+      return resultOf(toggled);
     });
   } catch (error) {
     // The member's account was deleted meanwhile.
@@ -130,6 +111,42 @@ export async function toggleFollow(
   }
   await tellFollowee(context, outcome.message, actorId, targetId);
   return outcome;
+}
+
+function resultOf(toggled: FollowToggle): FollowResult {
+  const { followersCount } = toggled;
+  switch (toggled.done) {
+    case 'unfollowed':
+      return {
+        isFollowing: false,
+        isRequested: false,
+        message: CONNECTION_MESSAGES.unfollowed,
+        followersCount,
+      };
+    case 'withdrawn':
+      return {
+        isFollowing: false,
+        isRequested: false,
+        message: PRIVACY_MESSAGES.requestCancelled,
+        followersCount,
+      };
+    case 'requested':
+      return {
+        isFollowing: false,
+        isRequested: true,
+        message: PRIVACY_MESSAGES.requested,
+        followersCount,
+      };
+    case 'followed':
+      return {
+        isFollowing: true,
+        isRequested: false,
+        message: CONNECTION_MESSAGES.followed,
+        followersCount,
+      };
+    case 'none':
+      throw new Error('the follow toggle changed nothing');
+  }
 }
 
 /** After the toggle committed: the followee hears of a new follow or request, or stops hearing of it. */
