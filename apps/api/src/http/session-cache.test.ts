@@ -1,3 +1,4 @@
+import type { SessionData } from 'express-session';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessLiveEvents } from '../platform/live-events.js';
@@ -77,6 +78,33 @@ describe('the session check of a signed-in request', () => {
     expect(revoked.status).toBe(200);
     expect((await statementsOf(t, cookie)).status).toBe(401);
     expect((await statementsOf(t, other)).status).toBe(200);
+  });
+});
+
+describe('a cached session', () => {
+  it('is handed to each request as its own copy: what one request changes, the next does not see', async () => {
+    const { user } = await signedInUser(t.context);
+    const sid = `copy-${user.id}`;
+    const store = t.context.sessionStore;
+    const data = {
+      cookie: { originalMaxAge: null, expires: null, httpOnly: true, path: '/' },
+      auth: { userId: user.id, stage: 'full' as const, handle: 'h-copy' },
+      userAgent: 'Test/1.0',
+    };
+    await new Promise<void>((resolve, reject) =>
+      store.set(sid, data as never, (error) => (error ? reject(error) : resolve())),
+    );
+    const read = () =>
+      new Promise<SessionData>((resolve, reject) =>
+        store.get(sid, (error, value) => (error || !value ? reject(error) : resolve(value))),
+      );
+    // The first read starts watching the member, the second is cached, the rest come from memory.
+    await read();
+    await read();
+    const first = await read();
+    first.auth!.stage = 'pending';
+    first.userAgent = 'Changed/2.0';
+    expect(await read()).toEqual(data);
   });
 });
 
