@@ -16,7 +16,7 @@
  * It prints figures; it is not a test.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -29,6 +29,8 @@ import { signIn } from './bench-sign-in.js';
 import { BENCH_MEMBERS, scaledShape } from './seed-accounts.js';
 
 const { values: args } = parseArgs({
+  // `pnpm run bench:embedded -- --seconds 10` passes the `--` through.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     connections: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '20' },
@@ -65,6 +67,39 @@ function cpuMsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
   return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+}
+
+/** CPU time so far of each of the process's threads, by thread id (name and ms). */
+function threadCpuMsOf(pid: number): Map<string, { name: string; ms: number }> {
+  const threads = new Map<string, { name: string; ms: number }>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      threads.set(tid, { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return threads;
+}
+
+/**
+ * The busiest threads' CPU per request between two readings: PGlite on its own thread and the
+ * main thread run side by side, so the busier of the two bounds the requests per second.
+ */
+function busiestThreads(
+  before: Map<string, { name: string; ms: number }>,
+  after: Map<string, { name: string; ms: number }>,
+  requests: number,
+): string {
+  return [...after]
+    .map(([tid, { name, ms }]) => ({ tid, name, ms: ms - (before.get(tid)?.ms ?? 0) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 2)
+    .map(({ tid, name, ms }) => `${name}[${tid}] ${(ms / requests).toFixed(1)}`)
+    .join(', ');
 }
 
 async function main() {
@@ -134,7 +169,9 @@ async function main() {
       };
       await run(Number(args.warmup));
       const cpuBefore = cpuMsOf(api.pid!);
+      const threadsBefore = threadCpuMsOf(api.pid!);
       const result = await run(Number(args.seconds));
+      const threads = busiestThreads(threadsBefore, threadCpuMsOf(api.pid!), result.requests.total);
       // The API's own CPU per request: what a busy machine does not change much. One process
       // serves everything on one thread, so at N connections a request waits for about N of them.
       const cpuPerRequest = (cpuMsOf(api.pid!) - cpuBefore) / result.requests.total;
@@ -143,7 +180,7 @@ async function main() {
       console.log(
         `${endpoint.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ` +
           `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx + result.errors}; ` +
-          `API CPU ${cpuPerRequest.toFixed(1)} ms per request; ` +
+          `API CPU ${cpuPerRequest.toFixed(1)} ms per request (busiest threads: ${threads}); ` +
           `RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB); load average ${load1!.toFixed(2)}`,
       );
     }
