@@ -294,35 +294,28 @@ export async function pageVisitors(
 // ---------------------------------------------------------------------------------------------
 // Retention
 
-/**
- * Deletes up to `limit` passes made before `before` and returns how many: rows claimed with
- * `FOR UPDATE SKIP LOCKED`, so processes sweeping at once delete disjoint rows and never wait.
- */
-export async function deletePassesBefore(
-  db: Executor,
-  before: Date,
-  limit: number,
-): Promise<number> {
-  const deleted = await db
-    .delete(profilePasses)
-    .where(
-      sql`ctid in (select ctid from ${profilePasses} where ${profilePasses.createdAt} < ${before.toISOString()}::timestamptz limit ${limit} for update skip locked)`,
-    )
-    .returning({ passerId: profilePasses.passerId });
-  return deleted.length;
-}
+/** The rows that expire: passes by when they were made, visits by when they happened. */
+const EXPIRING = {
+  passes: { table: profilePasses, madeAt: profilePasses.createdAt },
+  visits: { table: profileVisits, madeAt: profileVisits.visitedAt },
+} as const;
 
-/** Deletes up to `limit` visits made before `before` (as `deletePassesBefore`). */
-export async function deleteVisitsBefore(
+/**
+ * Deletes up to `limit` passes or visits made before `before` and returns how many: rows claimed
+ * with `FOR UPDATE SKIP LOCKED`, so processes sweeping at once delete disjoint rows and never wait.
+ */
+export async function deleteBatchMadeBefore(
   db: Executor,
+  kind: keyof typeof EXPIRING,
   before: Date,
   limit: number,
 ): Promise<number> {
+  const { table, madeAt } = EXPIRING[kind];
   const deleted = await db
-    .delete(profileVisits)
+    .delete(table)
     .where(
-      sql`ctid in (select ctid from ${profileVisits} where ${profileVisits.visitedAt} < ${before.toISOString()}::timestamptz limit ${limit} for update skip locked)`,
+      sql`ctid in (select ctid from ${table} where ${madeAt} < ${before.toISOString()}::timestamptz limit ${limit} for update skip locked)`,
     )
-    .returning({ visitorId: profileVisits.visitorId });
+    .returning({ one: sql<number>`1` });
   return deleted.length;
 }

@@ -1,6 +1,6 @@
 import { DISCOVER_LIMITS } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
-import { deletePassesBefore, deleteVisitsBefore } from './repo.js';
+import { deleteBatchMadeBefore } from './repo.js';
 
 /**
  * How long passes and visits are kept. A pass hides the pair from each other's Discover for
@@ -23,17 +23,21 @@ export async function deleteExpiredPassesAndVisits(
   const now = context.clock.now().getTime();
   const passesBefore = new Date(now - DISCOVER_LIMITS.passHiddenDays * DAY_MS);
   const visitsBefore = new Date(now - VISITS_KEPT_DAYS * DAY_MS);
-  let passes = 0;
+  return {
+    passes: await deleteAllMadeBefore(context, 'passes', passesBefore),
+    visits: await deleteAllMadeBefore(context, 'visits', visitsBefore),
+  };
+}
+
+async function deleteAllMadeBefore(
+  context: Pick<AppContext, 'db'>,
+  kind: 'passes' | 'visits',
+  before: Date,
+): Promise<number> {
+  let total = 0;
   for (;;) {
-    const deleted = await deletePassesBefore(context.db, passesBefore, BATCH_SIZE);
-    passes += deleted;
-    if (deleted < BATCH_SIZE) break;
+    const deleted = await deleteBatchMadeBefore(context.db, kind, before, BATCH_SIZE);
+    total += deleted;
+    if (deleted < BATCH_SIZE) return total;
   }
-  let visits = 0;
-  for (;;) {
-    const deleted = await deleteVisitsBefore(context.db, visitsBefore, BATCH_SIZE);
-    visits += deleted;
-    if (deleted < BATCH_SIZE) break;
-  }
-  return { passes, visits };
 }
