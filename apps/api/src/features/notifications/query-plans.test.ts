@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
 import { buildPost } from '../posts/test-factories.js';
 import { explainWithoutSeqScans } from '../../test/explain.js';
+import { notifyNewSignIn } from './index.js';
 
 /**
  * A member's notifications are read by the keyset index (recipient_id, created_at desc, id desc)
@@ -97,5 +98,26 @@ describe('notification queries', () => {
         /Seq Scan on (notifications|notification_actors|notification_settings|users|posts|follows)\b/,
       );
     }
+  });
+
+  it('read a page of account items (no actors) in two statements: the page and the count', async () => {
+    const member = await signedInUser(t.context);
+    await notifyNewSignIn(t.context, member.user.id);
+    const statements: string[] = [];
+    const stop = t.context.database.onQuery((text) => {
+      if (!/"sessions"/.test(text)) statements.push(text);
+    });
+    let body: { notifications: { type: string }[] };
+    try {
+      body = (
+        await request(t.app).get('/api/notifications').set('Cookie', member.cookie).expect(200)
+      ).body as typeof body;
+    } finally {
+      stop();
+    }
+    expect(body.notifications.map((item) => item.type)).toEqual(['new_sign_in']);
+    expect(statements).toHaveLength(2);
+    // No read of the items' actors (ranked per item).
+    expect(statements.join('\n')).not.toMatch(/row_number\(\) over/);
   });
 });

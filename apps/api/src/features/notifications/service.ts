@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_MESSAGES,
+  SECURITY_NOTIFICATION_TYPES,
   type MarkNotificationsRead,
   type NotificationItem,
   type NotificationPage,
@@ -37,13 +38,16 @@ import { notificationSettingsOf, saveNotificationSettings } from './settings.js'
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+const securityTypes: ReadonlySet<string> = new Set(SECURITY_NOTIFICATION_TYPES);
+
 /** The items as the recipient sees them, in a fixed number of queries for any page. */
 async function hydrate(
   db: Executor,
   recipientId: string,
   rows: readonly NotificationRow[],
 ): Promise<NotificationItem[]> {
-  const ids = rows.map((row) => row.id);
+  // An item about the member's own account has no actors: a page of only those reads none.
+  const ids = rows.flatMap((row) => (securityTypes.has(row.type) ? [] : [row.id]));
   const postIds = rows.flatMap((row) => (row.postId ? [row.postId] : []));
   const commentIds = rows.flatMap((row) => (row.commentId ? [row.commentId] : []));
   const [actors, postTitles, commentTexts] = await Promise.all([
