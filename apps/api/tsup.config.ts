@@ -4,6 +4,8 @@ export default defineConfig({
   entry: [
     'src/server.ts',
     'src/db/migrate-cli.ts',
+    // The embedded database's worker thread (db/pglite-thread.ts starts it).
+    'src/db/pglite-worker.ts',
     'src/cli/grant.ts',
     'src/cli/reset-2fa.ts',
     'src/cli/db-backup.ts',

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client.js';
-import { yieldToIoBeforeEachQuery } from './db/pglite-turns.js';
 import { waitForDatabase } from './db/connect.js';
 import {
   createRateLimiters,
@@ -158,9 +157,9 @@ async function openConfiguredDatabase(config: Config, logger: Logger): Promise<D
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    // PostgreSQL's work then runs on a second core beside the HTTP server's (db/pglite-thread.ts).
+    pgliteThread: true,
   });
-  // The embedded engine would otherwise starve the server's I/O while it is busy (pglite-turns.ts).
-  if (database.pglite) yieldToIoBeforeEachQuery(database.pglite);
   if (config.databaseUrl) {
     try {
       await waitForDatabase(database, {

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationsFolder } from './client.js';
+import type { EmbeddedClient } from './pglite-thread.js';
 
 /**
  * What backups, restores and the move to PostgreSQL share (apps/api/src/cli/db-*.ts): the
@@ -150,7 +150,7 @@ function countFiles(dir: string): number {
 }
 
 /** The embedded database as one gzipped image of its data directory (consistent: the engine is ours alone). */
-export async function dumpPglite(pglite: PGlite): Promise<Buffer> {
+export async function dumpPglite(pglite: EmbeddedClient): Promise<Buffer> {
   const image = await pglite.dumpDataDir('gzip');
   return Buffer.from(await image.arrayBuffer());
 }

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { failFastWhileUnreachable, markDatabaseError } from './availability.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { PgliteThread, type EmbeddedClient } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 /** The database of a handle, one type for both engines: every query in the app is written against this. */
@@ -31,8 +32,11 @@ export interface DatabaseHandle {
   engine: 'pglite' | 'postgres';
   /** The node-postgres pool when running on a PostgreSQL server (for libraries that need one). */
   pool: pg.Pool | undefined;
-  /** The embedded engine when running on PGlite (tests copy its data directory with dumpDataDir). */
-  pglite: PGlite | undefined;
+  /**
+   * The embedded engine when running on PGlite (tests copy its data directory with dumpDataDir):
+   * on this thread, or on a thread of its own (`pgliteThread`).
+   */
+  pglite: EmbeddedClient | undefined;
   /**
    * Apply every pending SQL migration; resolves with the names of those it applied (empty when
    * the schema was up to date). Safe to call from several processes at once.
@@ -54,6 +58,11 @@ export interface DatabaseOptions {
   /** A PGlite data directory image (from `dumpDataDir`) to start from instead of an empty one. */
   pgliteImage?: Blob | undefined;
   poolSize?: number;
+  /**
+   * Run PGlite on a worker thread of its own (pglite-thread.ts): the server does, so the database
+   * and the HTTP work use two cores.
+   */
+  pgliteThread?: boolean | undefined;
 }
 
 export const migrationsFolder = findMigrationsFolder();
@@ -154,24 +163,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(options.pgliteDir, { recursive: true });
     lock = acquireDataDirLock(options.pgliteDir);
   }
-  const client = new PGlite({
-    dataDir: options.pgliteDir,
-    loadDataDir: options.pgliteImage,
-    startParams: [
-      ...PGlite.defaultStartParams,
-      ...Object.entries(PGLITE_MEMORY_SETTINGS).flatMap(([name, value]) => [
-        '-c',
-        `${name}=${value}`,
-      ]),
-    ],
-  });
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(PGLITE_MEMORY_SETTINGS).flatMap(([name, value]) => [
+      '-c',
+      `${name}=${value}`,
+    ]),
+  ];
+  const client = options.pgliteThread
+    ? new PgliteThread({
+        dataDir: options.pgliteDir,
+        image: await options.pgliteImage?.arrayBuffer(),
+        startParams,
+      })
+    : new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteImage, startParams });
   try {
     await client.waitReady;
   } catch (error) {
+    await client.close().catch(() => {});
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema, logger });
+  // drizzle calls query, exec and transaction only, which both clients answer alike.
+  const db = drizzlePglite(client as unknown as PGlite, { schema, logger });
   return {
     db: db as unknown as Database,
     engine: 'pglite',

@@ -1,0 +1,35 @@
+/** The messages between the API's main thread and the embedded database's thread (pglite-thread.ts). */
+
+export interface PgliteThreadStart {
+  dataDir: string | undefined;
+  /** A data directory image (dumpDataDir) to start from instead of an empty one. */
+  image: ArrayBuffer | undefined;
+  startParams: string[];
+}
+
+export type PgliteThreadRequest = { id: number } & (
+  | {
+      op: 'query';
+      sql: string;
+      params: unknown[] | undefined;
+      rowMode: 'array' | 'object' | undefined;
+      /** Type OIDs whose values come back as PostgreSQL's text, unparsed (drizzle's dates). */
+      rawTypes: number[];
+      /** The open transaction the statement belongs to (the id of its `begin`). */
+      transaction: number | undefined;
+    }
+  | { op: 'exec'; sql: string; transaction: number | undefined }
+  | { op: 'begin' }
+  | { op: 'end'; transaction: number; commit: boolean }
+  | { op: 'dump'; compression: 'none' | 'gzip' | 'auto' | undefined }
+  | { op: 'close' }
+);
+
+/** A database error's fields (code, constraint, detail…): what callers read from it. */
+export type ThreadError = { message: string } & Record<string, unknown>;
+
+export type PgliteThreadReply =
+  | { ready: true }
+  | { failed: ThreadError }
+  | { id: number; ok: unknown }
+  | { id: number; error: ThreadError };
