@@ -150,6 +150,22 @@ describe('list requests', () => {
     }
   });
 
+  it('read a feed page in three statements: the posts with the viewer’s follows and sensitive-media choice, the authors, the like and comment counts', async () => {
+    const feeds: [string, number][] = [
+      ['/api/posts', 3],
+      // Here the newest posts' window holds less than a page: the page is then read from all posts.
+      [`/api/posts/following/${viewer.user.id}`, 4],
+      [`/api/posts/user/${authors[0]!.user.id}`, 3],
+    ];
+    for (const [path, expected] of feeds) {
+      await get(path)();
+      const { res, statements } = await captured(get(path));
+      expect(res.status, path).toBe(200);
+      expect(res.body.posts.length, path).toBeGreaterThan(0);
+      expect(statements.length, path).toBe(expected);
+    }
+  });
+
   it('run as many SQL statements for the comments of a busy post as of a quiet one', async () => {
     await get(`/api/posts/${quietPost}/comments`)();
     const quiet = await captured(get(`/api/posts/${quietPost}/comments`));

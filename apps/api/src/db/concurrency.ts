@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.js';
 
 /**
@@ -12,7 +12,17 @@ import type { Executor } from './client.js';
  * would. Unrelated pairs never wait for each other (a hash collision only costs a short wait).
  */
 export async function serializeOn(tx: Executor, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await tx.execute(sql`select ${serializeOnSql(key)}`);
+}
+
+/**
+ * `serializeOn`'s lock as an SQL value, for a write that takes it in the statement that first
+ * looks up its target (one statement fewer). Only rows the statement returns take it, and the
+ * statement read with its snapshot from before the wait: what must see the previous holder's
+ * writes goes in a later statement.
+ */
+export function serializeOnSql(key: string): SQL<unknown> {
+  return sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
 }
 
 /** True for PostgreSQL's foreign_key_violation, however the driver wrapped it. */

@@ -20,6 +20,10 @@ export {
 export { createConfiguredClassifier } from './configured.js';
 export { createNsfwModelScorer, type ImageScorer } from './nsfw-model.js';
 export { isSensitiveScore, NSFW_THRESHOLD } from './nsfw-score.js';
-export { sensitiveMediaPreferenceOf, viewerHidesSensitiveMedia } from './preferences.js';
+export {
+  sensitiveMediaPreferenceOf,
+  sensitiveMediaPreferenceSql,
+  viewerHidesSensitiveMedia,
+} from './preferences.js';
 export { imageSafetyRoutes } from './routes.js';
 export { createStubScorer } from './stub-scorer.js';

@@ -37,6 +37,17 @@ export async function saveSensitiveMediaPreference(
 }
 
 /**
+ * SQL value: the member's saved choice, or null without a row (then SENSITIVE_MEDIA_DEFAULT) — for
+ * a statement that reads it along with other things (a feed page reads it with its posts).
+ */
+export function sensitiveMediaPreferenceSql(userId: string): SQL<SensitiveMediaPreference | null> {
+  return sql<SensitiveMediaPreference | null>`(
+    select ${contentPreferences.sensitiveMedia} from ${contentPreferences}
+    where ${contentPreferences.userId} = ${userId}
+  )`;
+}
+
+/**
  * SQL condition: the viewer chose to hide sensitive media. Feeds add "and not (this and the post
  * is sensitive)" to their WHERE clause, so a hidden post never leaves the database.
  */

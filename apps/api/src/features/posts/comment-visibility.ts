@@ -1,5 +1,4 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
 import { comments } from '../../db/schema.js';
 import { notMutedBy, visibleMemberExists, type ViewerId } from '../users/index.js';
 
@@ -52,21 +51,4 @@ export function visibleCommentsCte(
 /** Both drivers answer raw statements with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-/** Visible, not-deleted comments and replies per post, in one query. */
-export async function countVisibleComments(
-  db: Executor,
-  viewerId: string,
-  postIds: readonly string[],
-): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  if (postIds.length === 0) return counts;
-  const result = await db.execute(sql`${visibleCommentsCte(viewerId, postIds)}
-    select post_id::text as "postId", count(*)::int as "count"
-    from visible_comments where deleted_at is null group by post_id`);
-  for (const row of rowsOf<{ postId: string; count: number }>(result)) {
-    counts.set(row.postId, Number(row.count));
-  }
-  return counts;
 }

@@ -168,8 +168,9 @@ describe('hydrating a page', () => {
 
     const statementsFor = async (path: string) => {
       let count = 0;
-      const stop = t.context.database.onQuery(() => {
-        count += 1;
+      // The session's own reads and renewals depend on the clock, not on the page: left out.
+      const stop = t.context.database.onQuery((text) => {
+        if (!/"sessions"/.test(text)) count += 1;
       });
       try {
         const res = await request(t.app).get(path).set('Cookie', reader.cookie);

@@ -52,6 +52,19 @@ describe('the like toggle on a popular post', () => {
       }
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject(expected);
+      // The toggle's own statements (begin and commit aside, which only PostgreSQL's driver sends):
+      // the post with the pair's lock, then the toggle with the count. The author's notification
+      // follows them.
+      const own = statements.filter(
+        ({ text }) => !/"sessions"/.test(text) && !/^\s*(begin|commit)\b/i.test(text),
+      );
+      expect(own.slice(0, 2).map(({ text }) => text.trim().split(/\s+/)[0])).toEqual([
+        'select',
+        'with',
+      ]);
+      expect(own[0]!.text).toMatch(/pg_advisory_xact_lock/);
+      expect(own[1]!.text).toMatch(/insert into "post_likes"/);
+      expect(own.slice(2).some(({ text }) => /"post_likes"|"post_stats"/.test(text))).toBe(false);
 
       const aboutLikes = statements.filter(
         ({ text, params }) => /"post_likes"/.test(text) && params.includes(post.id),

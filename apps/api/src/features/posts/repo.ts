@@ -1,8 +1,12 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SensitiveMediaPreference } from '@kindred/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import { follows, postLikes, postStats, posts, users } from '../../db/schema.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
+import { serializeOnSql } from '../../db/concurrency.js';
+import { sensitiveMediaPreferenceSql } from '../image-safety/index.js';
 import { notMutedBy, visibleMemberJoin } from '../users/index.js';
+import { rowsOf, visibleCommentsCte } from './comment-visibility.js';
 import { visiblePostsWhere } from './policy.js';
 import { notHiddenFromViewerWhere } from './sensitivity.js';
 
@@ -49,6 +53,29 @@ export type PostRow = {
   keysetTime: string;
 };
 
+/**
+ * The viewer's side of a feed row, read by the page's own statement rather than by two more
+ * statements per request (issue 18): whether they follow the author (for `canComment`), and their
+ * sensitive-media choice (the same on every row; an uncorrelated subquery the database runs once).
+ */
+export interface ViewerPostState {
+  viewerFollowsAuthor: boolean;
+  /** Null: the viewer never saved a choice (the default applies). */
+  viewerSensitiveMedia: SensitiveMediaPreference | null;
+}
+
+export type FeedRow = PostRow & ViewerPostState;
+
+function viewerStateColumns(viewerId: string) {
+  return {
+    viewerFollowsAuthor: sql<boolean>`exists (
+      select 1 from ${follows}
+      where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${posts.authorId}
+    )`,
+    viewerSensitiveMedia: sensitiveMediaPreferenceSql(viewerId),
+  };
+}
+
 /** Which posts a list shows, before the viewer's visibility (always applied on top). */
 export type FeedScope =
   /** The General tab: public posts, plus the viewer's own posts whatever their privacy. */
@@ -92,7 +119,8 @@ export async function pageVisiblePosts(
   viewerId: string,
   scope: FeedScope,
   page: { after: Keyset | undefined; limit: number; recentWindow?: number },
-): Promise<PostRow[]> {
+): Promise<FeedRow[]> {
+  const columns = { ...postColumns, ...viewerStateColumns(viewerId) };
   const where = and(
     visiblePostsWhere(viewerId),
     scopeWhere(scope, viewerId),
@@ -112,15 +140,15 @@ export async function pageVisiblePosts(
       .limit(page.recentWindow ?? FOLLOWING_RECENT_WINDOW)
       .as('posts');
     const fromWindow = await db
-      .select(postColumns)
+      .select(columns)
       .from(recentPosts)
       .where(where)
       .orderBy(...feedOrder)
       .limit(page.limit + 1);
-    if (fromWindow.length > page.limit) return fromWindow as PostRow[];
+    if (fromWindow.length > page.limit) return fromWindow as FeedRow[];
   }
   return db
-    .select(postColumns)
+    .select(columns)
     .from(posts)
     .where(where)
     .orderBy(...feedOrder)
@@ -184,56 +212,95 @@ export interface LikeStats {
   likedByViewer: boolean;
 }
 
-/** Like count and the viewer's own like for each post, in one query. */
-export async function loadLikeStats(
-  db: Database,
-  viewerId: string,
-  postIds: readonly string[],
-): Promise<Map<string, LikeStats>> {
-  const stats = new Map<string, LikeStats>();
-  if (postIds.length === 0) return stats;
-  const rows = await db
-    .select({
-      postId: postLikes.postId,
-      count: sql<number>`count(*)::int`,
-      likedByViewer: sql<boolean>`bool_or(${postLikes.userId} = ${viewerId})`,
-    })
-    .from(postLikes)
-    .innerJoin(users, visibleMemberJoin(viewerId, postLikes.userId))
-    .where(inArray(postLikes.postId, [...postIds]))
-    .groupBy(postLikes.postId);
-  for (const row of rows)
-    stats.set(row.postId, { count: row.count, likedByViewer: row.likedByViewer });
-  return stats;
+export interface PostCounts {
+  likes: Map<string, LikeStats>;
+  comments: Map<string, number>;
 }
 
 /**
- * How many members like the post, from the counter the database keeps with every like and unlike
- * (post_stats): one row read, whatever the post's popularity. Unlike the feed's counts it does not
- * hide likes of members the viewer may not see: the write path would have to read every like to
- * do that (issue 18); the post's next read is exact.
+ * Like counts with the viewer's own like, and visible comment counts, for each post, in one
+ * statement. Likes count only members the viewer may see (a join to the visible members: the
+ * post's counter in post_stats also counts blocked and disabled likers, and subtracting them
+ * would still read every liker); comments follow comment-visibility.ts.
  */
-export async function likesCountOf(db: Executor, postId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: postStats.likesCount })
-    .from(postStats)
-    .where(eq(postStats.postId, postId));
-  return row?.count ?? 0;
+export async function loadPostCounts(
+  db: Database,
+  viewerId: string,
+  postIds: readonly string[],
+): Promise<PostCounts> {
+  const counts: PostCounts = { likes: new Map(), comments: new Map() };
+  if (postIds.length === 0) return counts;
+  const result = await db.execute(sql`${visibleCommentsCte(viewerId, postIds)}
+    select ${postLikes.postId}::text as "postId", true as "isLike", count(*)::int as "count",
+      bool_or(${postLikes.userId} = ${viewerId}) as "likedByViewer"
+    from ${postLikes} inner join ${users} on ${visibleMemberJoin(viewerId, postLikes.userId)}
+    where ${inArray(postLikes.postId, [...postIds])}
+    group by ${postLikes.postId}
+    union all
+    select post_id::text, false, count(*)::int, false
+    from visible_comments where deleted_at is null group by post_id`);
+  type Row = { postId: string; isLike: boolean; count: number; likedByViewer: boolean };
+  for (const row of rowsOf<Row>(result)) {
+    if (row.isLike)
+      counts.likes.set(row.postId, {
+        count: Number(row.count),
+        likedByViewer: row.likedByViewer,
+      });
+    else counts.comments.set(row.postId, Number(row.count));
+  }
+  return counts;
 }
 
-/** Adds the like, or removes it if it was there. Run inside a transaction serialized on the pair. */
+/**
+ * The post, if `viewerId` may see it, taking the like toggle's lock on the pair (`serializeOn`) in
+ * the same statement: toggles by the same member on the same post run one after the other.
+ */
+export async function findVisiblePostForLike(
+  tx: Executor,
+  viewerId: string,
+  postId: string,
+): Promise<{ authorId: string } | undefined> {
+  const [row] = await tx
+    .select({
+      authorId: posts.authorId,
+      locked: serializeOnSql(`like:${postId}:${viewerId}`),
+    })
+    .from(posts)
+    .where(and(eq(posts.id, postId), visiblePostsWhere(viewerId)));
+  return row && { authorId: row.authorId };
+}
+
+/**
+ * Adds the like, or removes it if it was there, in one statement; run after
+ * `findVisiblePostForLike` in the same transaction. The count is the post's counter (post_stats,
+ * which a trigger keeps with every like and unlike) as this statement found it, plus the change it
+ * made: one row read, whatever the post's popularity. Unlike the feed's counts it does not hide
+ * likes of members the liker may not see: the write path would have to read every like to do that
+ * (issue 18); the post's next read is exact.
+ */
 export async function toggleLikeRow(
   tx: Executor,
   postId: string,
   userId: string,
   now: Date,
-): Promise<boolean> {
-  const inserted = await tx
-    .insert(postLikes)
-    .values({ postId, userId, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ postId: postLikes.postId });
-  if (inserted.length > 0) return true;
-  await tx.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)));
-  return false;
+): Promise<{ isLiked: boolean; likesCount: number }> {
+  // The delete sees the rows from before the statement: it finds the pair's like only when the
+  // insert found one there and did nothing.
+  const result = await tx.execute(sql`with inserted as (
+      insert into ${postLikes} (post_id, user_id, created_at)
+      values (${postId}, ${userId}, ${now.toISOString()})
+      on conflict do nothing
+      returning 1
+    ), removed as (
+      delete from ${postLikes}
+      where ${postLikes.postId} = ${postId} and ${postLikes.userId} = ${userId}
+        and not exists (select 1 from inserted)
+      returning 1
+    )
+    select exists (select 1 from inserted) as "isLiked",
+      coalesce((select ${postStats.likesCount} from ${postStats} where ${postStats.postId} = ${postId}), 0)
+        + case when exists (select 1 from inserted) then 1
+               when exists (select 1 from removed) then -1 else 0 end as "likesCount"`);
+  const [row] = rowsOf<{ isLiked: boolean; likesCount: number }>(result);
+  return { isLiked: row!.isLiked, likesCount: Number(row!.likesCount) };
 }

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import {
   POST_IMAGE_MAX_BYTES,
   POST_MESSAGES,
+  SENSITIVE_MEDIA_DEFAULT,
+  type SensitiveMediaPreference,
   type PageQuery,
   type PostDto,
   type CommentPolicy,
@@ -23,25 +25,25 @@ import {
 import { assertMediaStorageRoom } from '../entitlements/index.js';
 import { loadMemberSummaries, lockMember, privacySettingsOf } from '../users/index.js';
 import { sensitiveMediaPreferenceOf } from '../image-safety/index.js';
-import { isForeignKeyViolation, serializeOn } from '../../db/concurrency.js';
+import { isForeignKeyViolation } from '../../db/concurrency.js';
 import { notifyMember, withdrawNotification } from '../notifications/index.js';
 import { decodeCursor, toPage } from '../../db/keyset.js';
 import { authorsFollowedBy } from './comment-policy.js';
-import { countVisibleComments } from './comment-visibility.js';
 import { assertCanDeletePost } from './policy.js';
 import { classifyPostImage } from './sensitivity.js';
 import { presentPost } from './presenter.js';
 import {
   deletePostOfAuthor,
   findVisiblePost,
+  findVisiblePostForLike,
   insertPost,
-  loadLikeStats,
+  loadPostCounts,
   pageVisiblePosts,
   setMediaDimensions,
-  likesCountOf,
   toggleLikeRow,
   type FeedScope,
   type PostRow,
+  type ViewerPostState,
 } from './repo.js';
 
 /** Posts and likes: the domain logic behind /api/posts. No req/res here. */
@@ -107,24 +109,51 @@ async function measureOlderImages(context: AppContext, rows: PostRow[]): Promise
 }
 
 /**
- * Authors, like counts with the viewer's own like, and comment counts for a whole page: three
- * batched queries however many posts the page holds.
+ * Authors, and like and comment counts with the viewer's own like, for a whole page: two batched
+ * statements however many posts the page holds. Rows from a feed page carry the viewer's follows
+ * of the authors and sensitive-media choice (repo's `ViewerPostState`); other rows (one post,
+ * a new or edited post) have them read here.
  */
 export async function hydratePosts(
   db: Database,
   viewerId: string,
-  rows: readonly PostRow[],
+  rows: readonly (PostRow & Partial<ViewerPostState>)[],
 ): Promise<PostDto[]> {
   if (rows.length === 0) return [];
   const postIds = rows.map((row) => row.id);
-  const [authors, likes, commentCounts, followedAuthors, sensitiveMedia] = await Promise.all([
-    loadMemberSummaries(
-      db,
+  const authorIds = rows.map((row) => row.authorId);
+  const [authors, counts, { followedAuthors, sensitiveMedia }] = await Promise.all([
+    loadMemberSummaries(db, viewerId, authorIds),
+    loadPostCounts(db, viewerId, postIds),
+    viewerStateOf(db, viewerId, rows),
+  ]);
+  return rows.map((row) =>
+    presentPost(row, {
       viewerId,
-      rows.map((row) => row.authorId),
-    ),
-    loadLikeStats(db, viewerId, postIds),
-    countVisibleComments(db, viewerId, postIds),
+      authors,
+      likes: counts.likes,
+      commentCounts: counts.comments,
+      followedAuthors,
+      sensitiveMedia,
+    }),
+  );
+}
+
+async function viewerStateOf(
+  db: Database,
+  viewerId: string,
+  rows: readonly (PostRow & Partial<ViewerPostState>)[],
+): Promise<{ followedAuthors: Set<string>; sensitiveMedia: SensitiveMediaPreference }> {
+  const [first] = rows;
+  if (first && rows.every((row) => row.viewerFollowsAuthor !== undefined)) {
+    return {
+      followedAuthors: new Set(
+        rows.filter((row) => row.viewerFollowsAuthor).map((row) => row.authorId),
+      ),
+      sensitiveMedia: first.viewerSensitiveMedia ?? SENSITIVE_MEDIA_DEFAULT,
+    };
+  }
+  const [followedAuthors, sensitiveMedia] = await Promise.all([
     authorsFollowedBy(
       db,
       viewerId,
@@ -132,9 +161,7 @@ export async function hydratePosts(
     ),
     sensitiveMediaPreferenceOf(db, viewerId),
   ]);
-  return rows.map((row) =>
-    presentPost(row, { viewerId, authors, likes, commentCounts, followedAuthors, sensitiveMedia }),
-  );
+  return { followedAuthors, sensitiveMedia };
 }
 
 /** The uploaded file on disk (a temporary file: it is read, or cleaned in place, then stored). */
@@ -283,9 +310,9 @@ export interface LikeResult {
 /**
  * Likes the post, or takes the like back. Toggles by the same member on the same post run one
  * after the other (transaction lock), so parallel clicks end in the state sequential ones would.
- * The count returned is the post's counter (post_stats, kept in this transaction by a trigger):
- * every like, including those of members the liker may not see, which the post's next read leaves
- * out — counting them here would read every like of a popular post (issue 18).
+ * The count returned is the post's counter (post_stats, kept by a trigger) after the toggle: every
+ * like, including those of members the liker may not see, which the post's next read leaves out —
+ * counting them here would read every like of a popular post (issue 18).
  */
 export async function toggleLike(
   context: AppContext,
@@ -295,15 +322,10 @@ export async function toggleLike(
   let outcome: LikeResult & { authorId: string };
   try {
     outcome = await context.db.transaction(async (tx) => {
-      await serializeOn(tx, `like:${postId}:${actorId}`);
-      const post = await findVisiblePost(tx, actorId, postId);
+      const post = await findVisiblePostForLike(tx, actorId, postId);
       if (!post) throw notFound(POST_MESSAGES.notFound);
-      const isLiked = await toggleLikeRow(tx, postId, actorId, context.clock.now());
-      return {
-        isLiked,
-        likesCount: await likesCountOf(tx, postId),
-        authorId: post.authorId,
-      };
+      const toggled = await toggleLikeRow(tx, postId, actorId, context.clock.now());
+      return { ...toggled, authorId: post.authorId };
     });
   } catch (error) {
     // The post was deleted between our check and the insert.
