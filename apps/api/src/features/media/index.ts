@@ -22,8 +22,16 @@ export {
   isVideoMime,
   processImage,
   readStoredImageDimensions,
+  resizeStoredImage,
   readVideoDimensions,
   sniffMediaFile,
   sniffMediaType,
 } from './processing.js';
+export {
+  IMAGE_COPY_WIDTHS,
+  mediaCopyKey,
+  putImageWithCopies,
+  THUMBNAIL_COPY_WIDTHS,
+  type ImageCopy,
+} from './variants.js';
 export { cleanVideo, cleanVideoFile, type CleanedVideoFile } from './video.js';

@@ -1,8 +1,9 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../http/errors.js';
+import { IMAGE_COPY_WIDTHS, THUMBNAIL_COPY_WIDTHS, type ImageCopy } from './variants.js';
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
 export type VideoMime = 'video/mp4' | 'video/webm';
@@ -76,6 +77,8 @@ export interface ProcessedImage {
   width: number;
   height: number;
   extension: 'webp';
+  /** Smaller copies for cards and avatars (variants.ts): only those narrower than the image. */
+  copies: ImageCopy[];
 }
 
 export interface ProcessedPhoto {
@@ -107,7 +110,33 @@ async function decodeImage(data: Buffer, unreadableMessage: string): Promise<Pro
 
   try {
     const source = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-    const [full, thumbnail] = await Promise.all([
+    // The upright width the full image will have, to make only the copies narrower than it.
+    const quarterTurn = (metadata.orientation ?? 1) >= 5;
+    const uprightWidth = quarterTurn ? height : width;
+    const uprightHeight = quarterTurn ? width : height;
+    const fullWidth = Math.round(
+      uprightWidth * Math.min(1, MAX_IMAGE_DIMENSION / Math.max(uprightWidth, uprightHeight)),
+    );
+    const copy = async (pipeline: Sharp, copyWidth: number): Promise<ImageCopy> => ({
+      width: copyWidth,
+      data: await pipeline.toBuffer(),
+    });
+    const fullCopies = IMAGE_COPY_WIDTHS.filter((copyWidth) => copyWidth < fullWidth).map(
+      (copyWidth) =>
+        copy(source.clone().resize({ width: copyWidth }).webp({ quality: 80 }), copyWidth),
+    );
+    const thumbnailCopies = THUMBNAIL_COPY_WIDTHS.filter(
+      (copyWidth) => copyWidth < THUMBNAIL_DIMENSION,
+    ).map((copyWidth) =>
+      copy(
+        source
+          .clone()
+          .resize(copyWidth, copyWidth, { fit: 'cover', position: 'attention' })
+          .webp({ quality: 75 }),
+        copyWidth,
+      ),
+    );
+    const [full, thumbnail, fullCopyList, thumbnailCopyList] = await Promise.all([
       source
         .clone()
         .resize(MAX_IMAGE_DIMENSION, MAX_IMAGE_DIMENSION, {
@@ -121,6 +150,8 @@ async function decodeImage(data: Buffer, unreadableMessage: string): Promise<Pro
         .resize(THUMBNAIL_DIMENSION, THUMBNAIL_DIMENSION, { fit: 'cover', position: 'attention' })
         .webp({ quality: 75 })
         .toBuffer({ resolveWithObject: true }),
+      Promise.all(fullCopies),
+      Promise.all(thumbnailCopies),
     ]);
     return {
       full: {
@@ -128,17 +159,33 @@ async function decodeImage(data: Buffer, unreadableMessage: string): Promise<Pro
         width: full.info.width,
         height: full.info.height,
         extension: 'webp',
+        copies: fullCopyList.filter((each) => each.width < full.info.width),
       },
       thumbnail: {
         data: thumbnail.data,
         width: thumbnail.info.width,
         height: thumbnail.info.height,
         extension: 'webp',
+        copies: thumbnailCopyList,
       },
     };
   } catch {
     throw new AppError(400, unreadableMessage);
   }
+}
+
+/**
+ * A copy of an image already stored (re-encoded by `processImage`, so upright and bounded) at most
+ * `width` pixels wide, for one stored before its copies were made (media-access makes it on first
+ * request). An image no wider is re-encoded at its own size, so the copy exists from then on.
+ */
+export function resizeStoredImage(data: Buffer, width: number): Promise<Buffer> {
+  return withDecodeSlot(() =>
+    sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer(),
+  );
 }
 
 /** The pixel size of an image already stored (re-encoded, upright); reads only its header. */

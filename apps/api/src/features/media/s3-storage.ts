@@ -13,6 +13,7 @@ import {
   type MediaStorage,
   type StoredMediaInfo,
 } from './storage.js';
+import { mediaCopyKeys } from './variants.js';
 
 export interface S3StorageConfig {
   /** Unset: AWS itself; set for any S3-compatible server (MinIO, Ceph, R2, s3rver…). */
@@ -97,7 +98,12 @@ export function createS3Storage(
     },
     async delete(key) {
       assertMediaKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      // Deleting a key that does not exist succeeds in S3: copies are removed without a look first.
+      await Promise.all(
+        [key, ...mediaCopyKeys(key)].map((each) =>
+          client.send(new DeleteObjectCommand({ Bucket: bucket, Key: each })),
+        ),
+      );
     },
     localPath() {
       throw new Error('Media in S3 storage has no local file path');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from '../../platform/logger.js';
+import { MEDIA_COPY_KEY_PATTERN, mediaCopyKeys } from './variants.js';
 
 /**
  * What a write takes: a small buffer (a re-encoded image), a stream, or a file already on disk
@@ -41,7 +42,10 @@ export interface MediaStorage {
    * The range must lie within the object (callers check it against `stat`).
    */
   read(key: string, range?: ByteRange): Promise<Readable | undefined>;
-  /** Removes the object; a key that is already gone is not an error. */
+  /**
+   * Removes the object and the smaller copies kept beside it (variants.ts); a key that is already
+   * gone is not an error.
+   */
   delete(key: string): Promise<void>;
   /**
    * The file behind a key on the local disk: for tests and operator tools with the local store
@@ -57,9 +61,11 @@ export function newMediaKey(extension: string): string {
 
 export const MEDIA_KEY_PATTERN = /^[A-Za-z0-9_-]{24}\.(webp|jpg|png|mp4|webm)$/;
 
-/** Refuses anything but a key we issued, so no caller can reach outside the store. */
+/** Refuses anything but a key we issued (or its copy's), so no caller can reach outside the store. */
 export function assertMediaKey(key: string): void {
-  if (!MEDIA_KEY_PATTERN.test(key)) throw new Error(`Invalid media key: ${key}`);
+  if (!MEDIA_KEY_PATTERN.test(key) && !MEDIA_COPY_KEY_PATTERN.test(key)) {
+    throw new Error(`Invalid media key: ${key}`);
+  }
 }
 
 /** The body of a write as a stream (a buffer or file is read lazily, never copied whole). */
@@ -114,7 +120,9 @@ export function createLocalStorage(root: string): MediaStorage {
       return createReadStream(file, range ? { start: range.start, end: range.end } : {});
     },
     async delete(key) {
-      await rm(resolve(key), { force: true });
+      await Promise.all(
+        [key, ...mediaCopyKeys(key)].map((each) => rm(resolve(each), { force: true })),
+      );
     },
     localPath: resolve,
   };

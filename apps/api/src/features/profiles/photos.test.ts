@@ -238,7 +238,9 @@ describe('POST /profile/upload-photo', () => {
     expect([a.body.message, b.body.message]).toContain('Maximum 6 photos allowed');
     const rows = await photoRows(user.id);
     expect(rows.map((row) => row.position)).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(filesOnDisk()).toHaveLength(filesBefore + 2); // the refused upload's files were removed
+    // The accepted photo, its thumbnail and the thumbnail's avatar-sized copy; the refused
+    // upload's files were removed.
+    expect(filesOnDisk()).toHaveLength(filesBefore + 3);
   });
 
   it('answers 401 without a full session, and 400 without a file or with another field name', async () => {

@@ -20,6 +20,7 @@ import {
   mediaKeyFromUrl,
   mediaUrl,
   newMediaKey,
+  putImageWithCopies,
 } from '../media/index.js';
 import {
   assertEntitled,
@@ -144,22 +145,22 @@ export async function uploadPhoto(
   const thumbnailKey = newMediaKey(processed.thumbnail.extension);
   const stored: string[] = [];
   try {
-    await context.storage.put(fullKey, processed.full.data);
+    // With their smaller copies (for cards and avatars): counted with each file's bytes.
     stored.push(fullKey);
-    await context.storage.put(thumbnailKey, processed.thumbnail.data);
+    const fullBytes = await putImageWithCopies(context.storage, fullKey, processed.full);
     stored.push(thumbnailKey);
+    const thumbnailBytes = await putImageWithCopies(
+      context.storage,
+      thumbnailKey,
+      processed.thumbnail,
+    );
     await context.db.transaction(async (tx) => {
       const locked = await lockMember(tx, viewerId);
       if (!locked) throw notFound('User not found', 'MEMBER_NOT_FOUND');
       const count = await countPhotos(tx, viewerId);
       const now = context.clock.now();
       assertRoomForPhoto(locked, now, count);
-      await assertMediaStorageRoom(
-        tx,
-        locked,
-        now,
-        processed.full.data.length + processed.thumbnail.data.length,
-      );
+      await assertMediaStorageRoom(tx, locked, now, fullBytes + thumbnailBytes);
       await tx.insert(photos).values({
         userId: viewerId,
         position: count,
@@ -167,8 +168,8 @@ export async function uploadPhoto(
         thumbnailKey,
         width: processed.full.width,
         height: processed.full.height,
-        bytes: processed.full.data.length,
-        thumbnailBytes: processed.thumbnail.data.length,
+        bytes: fullBytes,
+        thumbnailBytes,
         nsfwScore,
         classifiedAt,
         altText,
