@@ -12,7 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { follows, privacySettings, users } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import type { MembersTable } from './visibility.js';
+import type { MembersTable, ViewerId } from './visibility.js';
 
 /**
  * A member's contact controls (the `privacy_settings` table, written only here). A member without
@@ -100,7 +100,7 @@ const mentionFollow = alias(follows, 'mention_follow');
  * followers, as `followers` means for comments); a member always may mention themself. A mention
  * that fails it stays plain text.
  */
-export function mentionAllowedWhere(authorId: string, memberIdColumn: AnyColumn | SQL): SQL {
+export function mentionAllowedWhere(authorId: ViewerId, memberIdColumn: AnyColumn | SQL): SQL {
   return sql`(${memberIdColumn} = ${authorId}::uuid or not exists (
     select 1 from ${privacySettings} ${mentionPrivacy}
     where ${mentionPrivacy.userId} = ${memberIdColumn}

@@ -16,12 +16,11 @@ import { canManageAccount, canSeePrivateDetails } from './policy.js';
 import { presentPublicUser } from './presenter.js';
 import { privacySettingsOf, savePrivacySettings, showsLocationTo } from './privacy-settings.js';
 import {
-  countMatchingMembers,
   findVisibleMemberWithProfile,
   lockMember,
   mediaKeysOf,
   photosOf,
-  searchMembersQuery,
+  runSearch,
 } from './repo.js';
 import { presentSubscription } from './subscription.js';
 import { toMemberSummary } from './summary.js';
@@ -85,16 +84,24 @@ export async function searchMembers(
 ): Promise<{ suggestions: SearchSuggestion[]; totalCount: number; totalCountCapped: boolean }> {
   if (searchKey(input.text) === '')
     return { suggestions: [], totalCount: 0, totalCountCapped: false };
-  const [rows, counted] = await Promise.all([
-    searchMembersQuery(context.db, {
-      query: input.text,
-      searcherId,
-      limit: input.limit,
-      offset: (input.page - 1) * input.limit,
-    }),
-    countMatchingMembers(context.db, input.text, searcherId),
-  ]);
-  return { suggestions: rows.map(toMemberSummary), ...counted };
+  const page = {
+    query: input.text,
+    searcherId,
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  };
+  const rows = await runSearch(context.db, page);
+  // Past the last page the count comes with the first match instead.
+  const [counted] =
+    rows.length > 0 || page.offset === 0
+      ? rows
+      : await runSearch(context.db, { ...page, limit: 1, offset: 0 });
+  const total = counted?.total ?? 0;
+  return {
+    suggestions: rows.map(toMemberSummary),
+    totalCount: Math.min(total, SEARCH_LIMITS.countCap),
+    totalCountCapped: total > SEARCH_LIMITS.countCap,
+  };
 }
 
 /**
@@ -103,7 +110,7 @@ export async function searchMembers(
  */
 export async function mentionCandidates(context: Ctx, searcherId: string, text: string) {
   if (searchKey(text) === '') return [];
-  const rows = await searchMembersQuery(context.db, {
+  const rows = await runSearch(context.db, {
     query: text,
     searcherId,
     limit: SEARCH_LIMITS.mentionSize,
