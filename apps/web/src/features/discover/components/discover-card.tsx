@@ -1,9 +1,13 @@
 import type { DiscoverMember } from '@kindred/contracts';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { imageSources } from '../../../lib/media-sources';
 import { paths } from '../../../lib/paths';
 import { MemberMarks } from '../../posts';
 import styles from './discover-card.module.css';
+
+/** A card's width: one column on a phone, a grid of 14rem-or-wider cards on a larger screen. */
+const DISCOVER_PHOTO_SIZES = '(min-width: 48rem) 20rem, 100vw';
 
 export interface DiscoverCardProps {
   member: DiscoverMember;
@@ -26,7 +30,7 @@ export function DiscoverCard({ member, busy, onLike, onPass }: DiscoverCardProps
         {member.photo ? (
           <img
             className={styles.photo}
-            src={member.photo}
+            {...imageSources(member.photo, DISCOVER_PHOTO_SIZES, null)}
             alt={`Photo of ${name}`}
             loading="lazy"
           />

@@ -1,5 +1,9 @@
 import { clsx } from 'clsx';
+import { thumbnailSources } from '../../../lib/media-sources';
 import styles from './member-photo.module.css';
+
+/** A row's picture on screen (3rem). */
+const ROW_PHOTO_PX = 48;
 
 export interface MemberPhotoProps {
   name: string;
@@ -12,7 +16,11 @@ export interface MemberPhotoProps {
 /** A member's main photo, or their initial when they have none. */
 export function MemberPhoto({ name, src, size = 'sm', alt = '' }: MemberPhotoProps) {
   const className = clsx(styles.photo, styles[size]);
-  if (src) return <img className={className} src={src} alt={alt} loading="lazy" />;
+  if (src) {
+    // A row's 3rem picture needs the small thumbnail; the match dialog's large one, the full one.
+    const sources = size === 'sm' ? thumbnailSources(src, ROW_PHOTO_PX) : { src };
+    return <img className={className} {...sources} alt={alt} loading="lazy" />;
+  }
   return (
     <span
       className={className}

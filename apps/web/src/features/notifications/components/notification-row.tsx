@@ -2,6 +2,7 @@ import type { NotificationItem } from '@kindred/contracts';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { BellIcon, ShieldIcon } from '../../../components/layout/nav-icons';
+import { thumbnailSources } from '../../../lib/media-sources';
 import { RelativeTime } from '../../posts';
 import {
   isSecurityItem,
@@ -10,6 +11,9 @@ import {
   SECURITY_ADVICE,
 } from '../lib/notification-text';
 import styles from './notifications.module.css';
+
+/** The actor's picture on screen (2.5rem). */
+const AVATAR_PX = 40;
 
 export interface NotificationRowProps {
   item: NotificationItem;
@@ -30,7 +34,12 @@ export function NotificationRow({ item, onOpen }: NotificationRowProps) {
     <li className={clsx(styles.item, unread && styles.itemUnread)} data-notification-id={item._id}>
       <Link to={notificationTarget(item)} className={styles.itemLink} onClick={() => onOpen(item)}>
         {picture ? (
-          <img className={styles.avatar} src={picture} alt="" loading="lazy" />
+          <img
+            className={styles.avatar}
+            {...thumbnailSources(picture, AVATAR_PX)}
+            alt=""
+            loading="lazy"
+          />
         ) : (
           <span className={clsx(styles.avatar, styles.avatarIcon)} aria-hidden="true">
             {security ? <ShieldIcon /> : <BellIcon />}

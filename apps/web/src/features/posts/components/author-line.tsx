@@ -1,9 +1,13 @@
 import type { AuthorSummary } from '@kindred/contracts';
 import { Link } from 'react-router';
+import { thumbnailSources } from '../../../lib/media-sources';
 import { paths } from '../../../lib/paths';
 import { MemberMarks } from './verified-badge';
 import { clsx } from 'clsx';
 import styles from './author-line.module.css';
+
+/** The avatar's size on screen (2.5rem; 1.75rem in the small line). */
+const AVATAR_PX = 40;
 
 export interface AuthorLineProps {
   author: AuthorSummary | null;
@@ -35,7 +39,12 @@ export function AuthorLine({ author, placeholder, size = 'md' }: AuthorLineProps
 function Avatar({ author, name }: { author: AuthorSummary | null; name: string }) {
   if (author?.profilePicture) {
     return (
-      <img className={styles.authorAvatar} src={author.profilePicture} alt="" loading="lazy" />
+      <img
+        className={styles.authorAvatar}
+        {...thumbnailSources(author.profilePicture, AVATAR_PX)}
+        alt=""
+        loading="lazy"
+      />
     );
   }
   const initials = name

@@ -6,6 +6,7 @@ import { useNextPageOnScroll } from '../../../hooks/use-next-page-on-scroll';
 import { usePostFeed } from '../api/get-feed';
 import type { FeedSource } from '../api/query-keys';
 import { POSTS_UI_MESSAGES } from '../lib/messages';
+import { PRIORITY_IMAGE_WITHIN } from '../lib/post-image';
 import { useErrorToast } from '../use-error-toast';
 import { PostCard } from './post-card';
 import { clsx } from 'clsx';
@@ -82,7 +83,9 @@ export function PostFeed({ source, emptyState, label }: PostFeedProps) {
   const posts = feed.data.pages.flatMap((page) => page.posts);
   if (posts.length === 0) return <>{emptyState ?? defaultEmptyState(source)}</>;
   // The first picture near the top is the page's largest paint: fetch it at once.
-  const firstImage = posts.findIndex((post, index) => index < 3 && post.media?.type === 'image');
+  const firstImage = posts.findIndex(
+    (post, index) => index < PRIORITY_IMAGE_WITHIN && post.media?.type === 'image',
+  );
 
   return (
     <div className={styles.postFeed}>

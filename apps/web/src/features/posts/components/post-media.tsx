@@ -1,4 +1,6 @@
 import { defaultAltText, type PostMedia as PostMediaDto } from '@kindred/contracts';
+import { imageSources } from '../../../lib/media-sources';
+import { POST_IMAGE_SIZES } from '../lib/post-image';
 import styles from './post-card.module.css';
 
 /** Box shapes for media whose size the API does not know (posts from before sizes were kept). */
@@ -53,7 +55,8 @@ export function PostMedia({ media, title, authorFirstName, priority = false }: P
   return (
     <img
       className={styles.postCardMedia}
-      src={media.url}
+      // A copy the card's width (the phone's, or the column's) rather than the 2048 px original.
+      {...imageSources(media.url, POST_IMAGE_SIZES, media.width)}
       // The author's description, else a neutral one: never the file name, nor the post's title
       // (which the card already reads out).
       alt={media.altText ?? defaultAltText(authorFirstName)}

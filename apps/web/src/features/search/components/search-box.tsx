@@ -3,12 +3,16 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { useNavigate } from 'react-router';
 import { limitMessageOr } from '../../../lib/api-client';
 import { stepActiveOption } from '../../../lib/listbox';
+import { thumbnailSources } from '../../../lib/media-sources';
 import { paths } from '../../../lib/paths';
 import { useMemberSearch } from '../api/search-members';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import type { ViewAllState } from '../navigation-state';
 import { clsx } from 'clsx';
 import styles from './search-box.module.css';
+
+/** A suggestion's avatar on screen (2.25rem). */
+const SUGGESTION_AVATAR_PX = 36;
 
 /** Pause after the last key before searching. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -236,7 +240,12 @@ export function SearchBox({ className }: SearchBoxProps) {
 export function SuggestionAvatar({ member }: { member: SearchSuggestion }) {
   if (member.profilePicture) {
     return (
-      <img className={styles.searchAvatar} src={member.profilePicture} alt="" loading="lazy" />
+      <img
+        className={styles.searchAvatar}
+        {...thumbnailSources(member.profilePicture, SUGGESTION_AVATAR_PX)}
+        alt=""
+        loading="lazy"
+      />
     );
   }
   return (
