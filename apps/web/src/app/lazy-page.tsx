@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { useTellPageShown } from './page-shown';
 import { RouteLoading } from './routes/route-loading';
 
 /** A page loaded on demand; `load()` fetches its module and gives the page itself. */
@@ -20,8 +21,15 @@ export function lazyPage<K extends string>(
     return (
       <Suspense fallback={<RouteLoading />}>
         <Page />
+        <PageShown />
       </Suspense>
     );
   }
   return Object.assign(LazyRoutePage, { load });
+}
+
+/** Inside the page's Suspense boundary: its effect runs once the page itself has been committed. */
+function PageShown() {
+  useTellPageShown();
+  return null;
 }

@@ -5,13 +5,17 @@ import {
   UnreadCountContext,
   UnreadMessagesContext,
 } from '../components/layout/member-nav-context';
+import { PageShownContext, useAfterPageShown } from './page-shown';
+
+/** Should no page say it is shown (an error page), the live connection still opens after this. */
+const DEFERRED_WORK_FALLBACK_MS = 5_000;
 
 // Loaded after the page: the trial banner (and the plans dialog it opens) is not first-paint.
 const TrialBanner = lazy(() =>
   import('../features/subscription').then((m) => ({ default: m.TrialBanner })),
 );
 
-// Loaded after the page: it waits for a plan's refusal (PLAN_LIMIT) to open the upgrade dialog.
+// Loaded after the page has shown: it waits for a plan's refusal (PLAN_LIMIT) to open the upgrade dialog.
 const PlanLimitDialog = lazy(() =>
   import('../features/profile').then((m) => ({ default: m.PlanLimitDialog })),
 );
@@ -21,12 +25,12 @@ const CheckoutReturnNotice = lazy(() =>
   import('../features/billing').then((m) => ({ default: m.CheckoutReturnNotice })),
 );
 
-// Loaded after the page: the live connection and the unread count are not first-paint.
+// Loaded after the page has shown: the live connection and the unread count are not first-paint.
 const MemberNotifications = lazy(() =>
   import('../features/notifications').then((m) => ({ default: m.MemberNotifications })),
 );
 
-// Loaded after the page: messages arriving on that live connection, and the unread total.
+// Loaded after the page has shown: messages arriving on that live connection, and the unread total.
 const MemberMessages = lazy(() =>
   import('../features/messages').then((m) => ({ default: m.MemberMessages })),
 );
@@ -50,6 +54,8 @@ export function MemberShell() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsWanted, setSettingsWanted] = useState(false);
   const backFromCheckout = new URLSearchParams(useLocation().search).has('checkout');
+  // The page's code, data and first picture go first; these ~20 modules and their requests after.
+  const { ready: pageSettled, pageShown } = useAfterPageShown(DEFERRED_WORK_FALLBACK_MS);
   const shell = useMemo(
     () => ({
       openSettings: () => {
@@ -69,18 +75,24 @@ export function MemberShell() {
     <MemberShellContext.Provider value={shell}>
       <UnreadCountContext.Provider value={unreadCount}>
         <UnreadMessagesContext.Provider value={unreadMessages}>
-          <Outlet />
+          <PageShownContext.Provider value={pageShown}>
+            <Outlet />
+          </PageShownContext.Provider>
         </UnreadMessagesContext.Provider>
       </UnreadCountContext.Provider>
-      <Suspense fallback={null}>
-        <MemberNotifications onUnreadCount={setUnreadCount} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <MemberMessages onUnreadTotal={setUnreadMessages} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <PlanLimitDialog />
-      </Suspense>
+      {pageSettled ? (
+        <>
+          <Suspense fallback={null}>
+            <MemberNotifications onUnreadCount={setUnreadCount} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <MemberMessages onUnreadTotal={setUnreadMessages} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <PlanLimitDialog />
+          </Suspense>
+        </>
+      ) : null}
       {backFromCheckout ? (
         <Suspense fallback={null}>
           <CheckoutReturnNotice />

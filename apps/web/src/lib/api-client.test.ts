@@ -5,6 +5,7 @@ import {
   api,
   messageOf,
   prefetchGet,
+  setPlanLimitHandler,
   setUnauthorizedHandler,
   uploadForm,
 } from './api-client';
@@ -251,5 +252,31 @@ describe('uploadForm', () => {
       await expect(api.get('/posts', { query: { userId: 'u1' } })).rejects.toBeInstanceOf(ApiError);
       expect(handler).toHaveBeenCalledTimes(1);
     });
+  });
+});
+
+describe('PLAN_LIMIT refusals', () => {
+  afterEach(() => setPlanLimitHandler(undefined));
+
+  it('hands a refusal met before any handler to the handler installed after it, once', async () => {
+    mockApi({
+      'GET /api/discover': respond(403, {
+        success: false,
+        code: 'PLAN_LIMIT',
+        message: 'Distance filters need Premium',
+        feature: 'advancedFilters',
+        requiredPlan: 'premium',
+      }),
+    });
+    await expect(api.get('/discover')).rejects.toBeInstanceOf(ApiError);
+
+    const handler = vi.fn();
+    setPlanLimitHandler(handler);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect((handler.mock.calls[0]![0] as ApiError).message).toBe('Distance filters need Premium');
+
+    const later = vi.fn();
+    setPlanLimitHandler(later);
+    expect(later).not.toHaveBeenCalled();
   });
 });

@@ -133,14 +133,23 @@ export function setUnauthorizedHandler(handler: ((error: ApiError) => void) | un
 }
 
 let planLimitHandler: ((error: ApiError) => void) | undefined;
+/** A refusal met before any handler was installed, and when. */
+let unhandledPlanLimit: { error: ApiError; at: number } | undefined;
+/** How old an unhandled refusal may be and still be handed to a handler installed after it. */
+export const PLAN_LIMIT_HOLD_MS = 10_000;
 
 /**
  * Called for every PLAN_LIMIT refusal, whichever call met it: the member area installs one that
  * opens the upgrade dialog naming the feature and the plan that unlocks it
- * (features/profile PlanLimitDialog), so no screen needs its own.
+ * (features/profile PlanLimitDialog), so no screen needs its own. The member area loads that
+ * dialog after the page has shown, so a refusal of the page's first requests (Discover opened
+ * with a filter the plan lacks) is held, and handed to the handler when it is installed.
  */
 export function setPlanLimitHandler(handler: ((error: ApiError) => void) | undefined): void {
   planLimitHandler = handler;
+  const held = unhandledPlanLimit;
+  unhandledPlanLimit = undefined;
+  if (handler && held && Date.now() - held.at <= PLAN_LIMIT_HOLD_MS) handler(held.error);
 }
 
 /**
@@ -248,14 +257,21 @@ const earlyAnswers = new Map<string, { answer: Promise<Answer | null>; sentAt: n
  * Sends a GET now, before the screen that reads it has loaded its code: the screen's `api.get` of
  * the same URL takes this answer (once, within EARLY_ANSWER_MS) instead of asking again. The answer
  * is judged (refusals, 401) when it is taken, so it acts as the screen's own request would; an
- * early request that got no answer at all is simply sent again.
+ * early request that got no answer at all is simply sent again. Resolves to the body of a
+ * successful answer (undefined otherwise), for whatever the caller may start early from it.
  */
-export function prefetchGet(path: string, query?: Record<string, QueryValue>): void {
+export function prefetchGet(path: string, query?: Record<string, QueryValue>): Promise<unknown> {
   const url = apiUrl(path, query);
-  if (earlyAnswers.has(url)) return;
+  const sent = earlyAnswers.get(url);
+  if (sent) return sent.answer.then(successfulBody);
   const answer = send('GET', path, undefined, { query }).catch(() => null);
   earlyAnswers.set(url, { answer, sentAt: Date.now() });
+  return answer.then(successfulBody);
 }
+
+/** The body of a 2xx answer, unchecked (a hint for the caller, who must not trust its shape). */
+const successfulBody = (answer: Answer | null): unknown =>
+  answer && answer.status >= 200 && answer.status < 300 ? answer.data : undefined;
 
 function get<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const url = apiUrl(path, options.query);
@@ -293,7 +309,10 @@ function settle<T>(status: number, data: unknown, schema?: z.ZodType<T>): T {
         : `Request failed with status ${status}`;
     const error = new ApiError(status, message, (record ?? {}) as Partial<ApiFailureBody>);
     if (status === 401) unauthorizedHandler?.(error);
-    if (error.planLimit) planLimitHandler?.(error);
+    if (error.planLimit) {
+      if (planLimitHandler) planLimitHandler(error);
+      else unhandledPlanLimit = { error, at: Date.now() };
+    }
     throw error;
   }
   if (!schema) return data as T;

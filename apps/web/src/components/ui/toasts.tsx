@@ -35,22 +35,50 @@ export function toastAreaFor(pathname: string): ToastArea {
 }
 
 let runtime: Promise<typeof ToastRuntime> | undefined;
-/** The toast library, loaded once, when the container mounts or the first toast is raised. */
-export const loadToastLibrary = () => (runtime ??= import('./toast-runtime'));
+const onFirstLoad = new Set<() => void>();
+/** The toast library, loaded once: when the first toast is raised, or once the page is idle. */
+export const loadToastLibrary = () => {
+  if (!runtime) {
+    runtime = import('./toast-runtime');
+    for (const listener of onFirstLoad) listener();
+  }
+  return runtime;
+};
+
+/** The longest the library waits for an idle moment before it loads anyway. */
+const IDLE_LOAD_TIMEOUT_MS = 3_000;
 
 /**
  * The one toast container. It renders nothing until the library has loaded (a toast raised before
- * then is queued by the library); loading it never holds back the page around it.
+ * then is queued by the library), which happens when the first toast is raised or else once the
+ * page is idle: neither its download nor its start-up competes with the page's first paint.
  */
 export function AppToastContainer({ area }: { area: ToastArea }) {
   const [Container, setContainer] = useState<ComponentType<{ area: ToastArea }> | null>(null);
   useEffect(() => {
     let mounted = true;
-    void loadToastLibrary().then((loaded) => {
-      if (mounted) setContainer(() => loaded.ToastRuntimeContainer);
-    });
+    const mount = () => {
+      void loadToastLibrary().then((loaded) => {
+        if (mounted) setContainer(() => loaded.ToastRuntimeContainer);
+      });
+    };
+    if (runtime) {
+      mount();
+      return () => {
+        mounted = false;
+      };
+    }
+    onFirstLoad.add(mount);
+    const idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(() => void loadToastLibrary(), {
+            timeout: IDLE_LOAD_TIMEOUT_MS,
+          })
+        : undefined;
     return () => {
       mounted = false;
+      onFirstLoad.delete(mount);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
     };
   }, []);
   return Container ? <Container area={area} /> : null;

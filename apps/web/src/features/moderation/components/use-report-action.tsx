@@ -1,8 +1,13 @@
 import type { ReportTargetType } from '@kindred/contracts';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { ActionMenuItem } from '../../../components/ui/action-menu';
 import { MODERATION_UI_MESSAGES as M } from '../messages';
-import { ReportDialog } from './report-dialog';
+
+// Loaded when first opened: its form (react-hook-form, the zod resolver) is not needed to show a
+// feed of post cards, and few visits ever report anything.
+const ReportDialog = lazy(() =>
+  import('./report-dialog').then((m) => ({ default: m.ReportDialog })),
+);
 
 export interface ReportActionOptions {
   targetType: ReportTargetType;
@@ -29,17 +34,31 @@ export function useReportAction({
   viewerId,
 }: ReportActionOptions): ReportAction {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps the dialog's own closing behaviour.
+  const [wanted, setWanted] = useState(false);
   if (!member || viewerId === null || member._id === viewerId) return { items: [], dialog: null };
   const name = `${member.firstName} ${member.lastName}`.trim() || member.firstName;
   const label = targetType === 'member' ? M.reportItem.member(name) : M.reportItem[targetType];
   return {
-    items: [{ id: 'report', label, onSelect: () => setOpen(true), danger: true }],
-    dialog: (
-      <ReportDialog
-        open={open}
-        target={{ targetType, targetId, memberName: name }}
-        onClose={() => setOpen(false)}
-      />
-    ),
+    items: [
+      {
+        id: 'report',
+        label,
+        onSelect: () => {
+          setWanted(true);
+          setOpen(true);
+        },
+        danger: true,
+      },
+    ],
+    dialog: wanted ? (
+      <Suspense fallback={null}>
+        <ReportDialog
+          open={open}
+          target={{ targetType, targetId, memberName: name }}
+          onClose={() => setOpen(false)}
+        />
+      </Suspense>
+    ) : null,
   };
 }
