@@ -176,6 +176,19 @@ describe('list requests', () => {
     // The post's check, then the thread with its authors and mentions in one statement.
     expect(busy.statements).toHaveLength(2);
   });
+
+  it('write a comment without mentions as one INSERT, without BEGIN and COMMIT', async () => {
+    const { res, statements } = await captured(() =>
+      request(t.app)
+        .post(`/api/posts/${quietPost}/comments`)
+        .set('Cookie', viewer.cookie)
+        .send({ userId: viewer.user.id, content: 'No mentions here' }),
+    );
+    expect(res.status).toBe(201);
+    const texts = statements.map(({ text }) => text.trim().toLowerCase());
+    expect(texts.filter((text) => /^(begin|commit)\b/.test(text))).toEqual([]);
+    expect(texts.filter((text) => text.startsWith('insert into "comments"'))).toHaveLength(1);
+  });
 });
 
 describe('hot query plans', () => {

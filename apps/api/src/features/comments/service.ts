@@ -83,17 +83,16 @@ export async function addComment(
 
   let commentId: string;
   try {
-    commentId = await db.transaction(async (tx) => {
-      const id = await insertComment(tx, {
-        postId,
-        authorId,
-        parentId,
-        content: input.content,
-        createdAt,
-      });
-      await insertMentions(tx, id, [...mentioned.keys()]);
-      return id;
-    });
+    const values = { postId, authorId, parentId, content: input.content, createdAt };
+    // A comment without mentions is one INSERT, atomic on its own: no BEGIN/COMMIT round trips.
+    commentId =
+      mentioned.size === 0
+        ? await insertComment(db, values)
+        : await db.transaction(async (tx) => {
+            const id = await insertComment(tx, values);
+            await insertMentions(tx, id, [...mentioned.keys()]);
+            return id;
+          });
   } catch (error) {
     // The post, or the comment replied to, was deleted meanwhile.
     if (isForeignKeyViolation(error)) {
