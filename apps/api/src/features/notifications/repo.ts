@@ -5,7 +5,7 @@ import {
   type NotificationType,
 } from '@kindred/contracts';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
 import {
   comments,
@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { visiblePostsWhere } from '../posts/index.js';
-import { notMutedBy, visibleMembersWhere } from '../users/index.js';
+import { notMutedBy, visibleMembersWhere, type ViewerId } from '../users/index.js';
 
 /** The queries behind notifications (this feature is the only writer of its tables). */
 
@@ -29,7 +29,7 @@ const securityTypes = sql.raw(
  * SQL condition on a `notification_actors` row: the recipient may still see its member and has not
  * muted them. Blocks, disabled and suspended accounts come from users' one visibility rule.
  */
-function actorShownTo(recipientId: string): SQL {
+function actorShownTo(recipientId: ViewerId): SQL {
   return sql`exists (select 1 from ${users} where ${users.id} = ${notificationActors.actorId} and ${visibleMembersWhere(recipientId)}) and ${notMutedBy(recipientId, notificationActors.actorId)}`;
 }
 
@@ -41,7 +41,7 @@ function actorShownTo(recipientId: string): SQL {
  * by cascade, so "not soft-deleted" is one anti-join by comments_pkey: the `is null or exists`
  * form let the planner hash every live comment of the site for each unread count.)
  */
-export function shownNotificationsWhere(recipientId: string): SQL {
+export function shownNotificationsWhere(recipientId: ViewerId): SQL {
   return sql`(
     (${notifications.postId} is null or exists (
       select 1 from ${posts} where ${posts.id} = ${notifications.postId} and ${visiblePostsWhere(recipientId)}
@@ -77,6 +77,29 @@ const rowColumns = {
   readAt: notifications.readAt,
   keysetTime: keysetTime(notifications.createdAt),
 };
+
+/**
+ * The unread count, read on every page, every stream event and every mark-read, prepared once per
+ * database: its SQL is built once and PostgreSQL parses it once per connection. (It counts all of
+ * the recipient's unread items whatever the plan, so a generic plan costs nothing. The page is not
+ * prepared: a generic plan cannot know a recipient with many items should be read in index order.)
+ */
+function prepareUnreadCount(db: Database) {
+  const recipientId = sql.placeholder('recipientId');
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        isNull(notifications.readAt),
+        shownNotificationsWhere(recipientId),
+      ),
+    )
+    .prepare('notifications_unread_count');
+}
+
+const unreadCounts = new WeakMap<Database, ReturnType<typeof prepareUnreadCount>>();
 
 /** A page of the recipient's items, newest first (`limit + 1` rows; see keyset `toPage`). */
 export function pageNotifications(
@@ -139,17 +162,13 @@ export async function findShownNotification(
   return row;
 }
 
-export async function countUnread(db: Executor, recipientId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.recipientId, recipientId),
-        isNull(notifications.readAt),
-        shownNotificationsWhere(recipientId),
-      ),
-    );
+export async function countUnread(db: Database, recipientId: string): Promise<number> {
+  let query = unreadCounts.get(db);
+  if (!query) {
+    query = prepareUnreadCount(db);
+    unreadCounts.set(db, query);
+  }
+  const [row] = await query.execute({ recipientId });
   return row?.count ?? 0;
 }
 

@@ -2,7 +2,7 @@ import { POST_MESSAGES } from '@kindred/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { follows, posts } from '../../db/schema.js';
 import { forbidden } from '../../http/errors.js';
-import { visibleMemberExists } from '../users/index.js';
+import { visibleMemberExists, type ViewerId } from '../users/index.js';
 
 /**
  * Who may see and change posts — decided here and nowhere else.
@@ -22,8 +22,11 @@ import { visibleMemberExists } from '../users/index.js';
  * the database. A lookup that deliberately skips it is named `unsafe…`.
  */
 
-/** SQL condition on the `posts` table in scope: the row is a post `viewerId` may see. */
-export function visiblePostsWhere(viewerId: string): SQL {
+/**
+ * SQL condition on the `posts` table in scope: the row is a post `viewerId` may see (the id, or a
+ * placeholder for it in a prepared statement).
+ */
+export function visiblePostsWhere(viewerId: ViewerId): SQL {
   return sql`(
     ${visibleMemberExists(viewerId, posts.authorId)}
     and (
