@@ -1,11 +1,18 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SensitiveMediaPreference } from '@kindred/contracts';
 import type { Database, Executor } from '../../db/client.js';
-import { follows, postLikes, postStats, posts, users } from '../../db/schema.js';
+import { follows, photos, postLikes, postStats, posts, users } from '../../db/schema.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
 import { serializeOnSql } from '../../db/concurrency.js';
 import { sensitiveMediaPreferenceSql } from '../image-safety/index.js';
-import { notMutedBy, visibleMemberJoin } from '../users/index.js';
+import {
+  memberSummaryColumns,
+  notMutedBy,
+  profilePictureJoin,
+  toMemberSummary,
+  visibleMemberJoin,
+  type MemberSummary,
+} from '../users/index.js';
 import { rowsOf, visibleCommentsCte } from './comment-visibility.js';
 import { visiblePostsWhere } from './policy.js';
 import { notHiddenFromViewerWhere } from './sensitivity.js';
@@ -64,7 +71,12 @@ export interface ViewerPostState {
   viewerSensitiveMedia: SensitiveMediaPreference | null;
 }
 
-export type FeedRow = PostRow & ViewerPostState;
+/**
+ * A feed row also carries its author's summary: the page's statement already looks the author up
+ * (only posts by members the viewer may see are on it), so joining them there costs a statement
+ * less than reading the page's authors afterwards.
+ */
+export type FeedRow = PostRow & ViewerPostState & { author: MemberSummary };
 
 function viewerStateColumns(viewerId: string) {
   return {
@@ -120,7 +132,11 @@ export async function pageVisiblePosts(
   scope: FeedScope,
   page: { after: Keyset | undefined; limit: number; recentWindow?: number },
 ): Promise<FeedRow[]> {
-  const columns = { ...postColumns, ...viewerStateColumns(viewerId) };
+  const columns = {
+    ...postColumns,
+    ...viewerStateColumns(viewerId),
+    author: memberSummaryColumns,
+  };
   const where = and(
     visiblePostsWhere(viewerId),
     scopeWhere(scope, viewerId),
@@ -142,17 +158,28 @@ export async function pageVisiblePosts(
     const fromWindow = await db
       .select(columns)
       .from(recentPosts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .leftJoin(photos, profilePictureJoin)
       .where(where)
       .orderBy(...feedOrder)
       .limit(page.limit + 1);
-    if (fromWindow.length > page.limit) return fromWindow as FeedRow[];
+    if (fromWindow.length > page.limit) return fromWindow.map(toFeedRow);
   }
-  return db
+  const rows = await db
     .select(columns)
     .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(photos, profilePictureJoin)
     .where(where)
     .orderBy(...feedOrder)
     .limit(page.limit + 1);
+  return rows.map(toFeedRow);
+}
+
+function toFeedRow<T extends { author: Parameters<typeof toMemberSummary>[0] }>(
+  row: T,
+): Omit<T, 'author'> & { author: MemberSummary } {
+  return { ...row, author: toMemberSummary(row.author) };
 }
 
 /** The post, if `viewerId` may see it. */

@@ -23,7 +23,12 @@ import {
   newMediaKey,
 } from '../media/index.js';
 import { assertMediaStorageRoom } from '../entitlements/index.js';
-import { loadMemberSummaries, lockMember, privacySettingsOf } from '../users/index.js';
+import {
+  loadMemberSummaries,
+  lockMember,
+  privacySettingsOf,
+  type MemberSummary,
+} from '../users/index.js';
 import { sensitiveMediaPreferenceOf } from '../image-safety/index.js';
 import { isForeignKeyViolation } from '../../db/concurrency.js';
 import { notifyMember, withdrawNotification } from '../notifications/index.js';
@@ -109,21 +114,20 @@ async function measureOlderImages(context: AppContext, rows: PostRow[]): Promise
 }
 
 /**
- * Authors, and like and comment counts with the viewer's own like, for a whole page: two batched
- * statements however many posts the page holds. Rows from a feed page carry the viewer's follows
- * of the authors and sensitive-media choice (repo's `ViewerPostState`); other rows (one post,
- * a new or edited post) have them read here.
+ * Authors, and like and comment counts with the viewer's own like, for a whole page. Rows from a
+ * feed page carry their authors, the viewer's follows of them and sensitive-media choice (repo's
+ * `FeedRow`), so only the counts are read here (one statement however many posts the page holds);
+ * other rows (one post, a new or edited post) have the rest read here too.
  */
 export async function hydratePosts(
   db: Database,
   viewerId: string,
-  rows: readonly (PostRow & Partial<ViewerPostState>)[],
+  rows: readonly HydratedRow[],
 ): Promise<PostDto[]> {
   if (rows.length === 0) return [];
   const postIds = rows.map((row) => row.id);
-  const authorIds = rows.map((row) => row.authorId);
   const [authors, counts, { followedAuthors, sensitiveMedia }] = await Promise.all([
-    loadMemberSummaries(db, viewerId, authorIds),
+    authorsOf(db, viewerId, rows),
     loadPostCounts(db, viewerId, postIds),
     viewerStateOf(db, viewerId, rows),
   ]);
@@ -139,10 +143,27 @@ export async function hydratePosts(
   );
 }
 
+/** A post row, with what a feed page's statement read besides (repo's `FeedRow`). */
+type HydratedRow = PostRow & Partial<ViewerPostState> & { author?: MemberSummary };
+
+async function authorsOf(
+  db: Database,
+  viewerId: string,
+  rows: readonly HydratedRow[],
+): Promise<Map<string, MemberSummary>> {
+  const joined = rows.flatMap((row) => (row.author ? [row.author] : []));
+  if (joined.length === rows.length) return new Map(joined.map((author) => [author._id, author]));
+  return loadMemberSummaries(
+    db,
+    viewerId,
+    rows.map((row) => row.authorId),
+  );
+}
+
 async function viewerStateOf(
   db: Database,
   viewerId: string,
-  rows: readonly (PostRow & Partial<ViewerPostState>)[],
+  rows: readonly HydratedRow[],
 ): Promise<{ followedAuthors: Set<string>; sensitiveMedia: SensitiveMediaPreference }> {
   const [first] = rows;
   if (first && rows.every((row) => row.viewerFollowsAuthor !== undefined)) {
