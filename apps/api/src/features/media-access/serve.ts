@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import type { MediaStorage } from '../media/index.js';
 
@@ -72,9 +72,15 @@ export async function sendStoredMedia(
     res.status(200);
     return false;
   }
+  // Piped by hand rather than with stream.pipeline, which puts seven 'close' listeners on the
+  // response: with the app's own (metrics, request log, compression, graceful stop) that passed
+  // Node's limit of ten and logged a MaxListenersExceededWarning for every picture served.
+  body.once('error', (error) => res.destroy(error));
+  body.pipe(res);
   try {
-    await pipeline(body, res);
+    await finished(res);
   } catch (error) {
+    body.destroy();
     // A member closing the page mid-video is not an error of ours.
     if (!res.writableEnded && req.socket.destroyed) return true;
     if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
