@@ -292,6 +292,23 @@ async function main() {
       ),
     );
 
+    // Replica mode also skipped the counter triggers (migrations 0014 and 0024): fill the counters
+    // from the rows loaded, as those migrations do for an existing database.
+    await step('counters (followers, following, likes)', async () => {
+      await run(`
+        insert into member_stats (user_id, followers_count, following_count)
+        select id,
+          (select count(*)::int from follows where followee_id = users.id),
+          (select count(*)::int from follows where follower_id = users.id)
+        from users
+        on conflict (user_id) do update set
+          followers_count = excluded.followers_count, following_count = excluded.following_count`);
+      await run(`
+        insert into post_stats (post_id, likes_count)
+        select post_id, count(*)::int from post_likes group by post_id
+        on conflict (post_id) do update set likes_count = excluded.likes_count`);
+    });
+
     await step('analyze', () => database.db.execute(sql.raw('analyze')));
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   } finally {

@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../apps/api/src/db/client.js';
+
+interface Counts {
+  members: number;
+  wrong_follow_counts: number;
+  follows: number;
+  wrong_like_counts: number;
+  likes: number;
+}
+
+const tsx = path.join(import.meta.dirname, 'node_modules', '.bin', 'tsx');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-seed-test-'));
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('seed', () => {
+  it('leaves the follower, following and like counters equal to the rows it loaded', async () => {
+    // The seed loads in replica mode, which also skips the counter triggers.
+    await promisify(execFile)(tsx, ['seed.ts', '--scale', '0.01'], {
+      cwd: import.meta.dirname,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+    });
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    try {
+      // Both engines' results carry `rows`.
+      const { rows } = (await database.db.execute(sql`
+        select
+          (select count(*)::int from users) as members,
+          (select count(*)::int from users u left join member_stats s on s.user_id = u.id
+            where coalesce(s.followers_count, 0)
+                    <> (select count(*) from follows where followee_id = u.id)
+               or coalesce(s.following_count, 0)
+                    <> (select count(*) from follows where follower_id = u.id)
+          ) as wrong_follow_counts,
+          (select count(*)::int from follows) as follows,
+          (select count(*)::int from posts p left join post_stats s on s.post_id = p.id
+            where coalesce(s.likes_count, 0)
+                    <> (select count(*) from post_likes where post_id = p.id)
+          ) as wrong_like_counts,
+          (select count(*)::int from post_likes) as likes`)) as unknown as { rows: Counts[] };
+      const [counts] = rows;
+      expect(counts).toMatchObject({ wrong_follow_counts: 0, wrong_like_counts: 0 });
+      expect(counts!.follows).toBeGreaterThan(1000);
+      expect(counts!.likes).toBeGreaterThan(1000);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
