@@ -93,7 +93,8 @@ describe('block and mute clauses in query plans', () => {
       stop();
     }
 
-    expect(statements.length).toBeGreaterThanOrEqual(3);
+    // The page with its authors, then the like and comment counts: both carry the rule.
+    expect(statements.length).toBeGreaterThanOrEqual(2);
     for (const statement of statements) {
       const result = await t.context.db.execute(
         sql.raw(`explain (analyze, format json) ${inlineParams(statement.text, statement.params)}`),
