@@ -2,7 +2,7 @@ import express from 'express';
 import helmet from 'helmet';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from './security-headers.js';
+import { helmetOptions, securityHeaders } from './security-headers.js';
 
 /** The headers that are not about security, and differ between any two responses. */
 const INCIDENTAL = new Set(['date', 'connection', 'content-length', 'content-type', 'etag']);
@@ -21,20 +21,7 @@ async function headersOf(middleware: express.RequestHandler, status: number) {
 describe('security headers', () => {
   for (const servedOverHttps of [false, true]) {
     it(`sends what helmet sends, plus a Permissions-Policy, on every response (${servedOverHttps ? 'HTTPS' : 'plain HTTP'})`, async () => {
-      const expected = await headersOf(
-        helmet({
-          strictTransportSecurity: servedOverHttps,
-          contentSecurityPolicy: {
-            directives: {
-              'upgrade-insecure-requests': servedOverHttps ? [] : null,
-              'style-src': ["'self'", "'unsafe-inline'"],
-              'img-src': ["'self'", 'data:', 'blob:'],
-              'media-src': ["'self'", 'blob:'],
-            },
-          },
-        }),
-        200,
-      );
+      const expected = await headersOf(helmet(helmetOptions(servedOverHttps)), 200);
       for (const status of [200, 404, 500]) {
         const sent = await headersOf(securityHeaders(servedOverHttps), status);
         expect(sent).toEqual({

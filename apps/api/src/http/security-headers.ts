@@ -3,6 +3,24 @@ import helmet from 'helmet';
 
 const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(self), payment=(), usb=()';
 
+/** What helmet is asked for: the recorded list is exactly what helmet sends with these options. */
+export function helmetOptions(servedOverHttps: boolean): Parameters<typeof helmet>[0] {
+  return {
+    // HTTPS-only headers make sense only where the app is served over HTTPS.
+    strictTransportSecurity: servedOverHttps,
+    contentSecurityPolicy: {
+      directives: {
+        'upgrade-insecure-requests': servedOverHttps ? [] : null,
+        // Our own stylesheets and React's style attributes only: no stylesheet from any https: host.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        // QR codes arrive as data: URLs; photo previews before upload are blob: URLs.
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+      },
+    },
+  };
+}
+
 /**
  * The security headers every response carries: helmet's (CSP, frame, sniffing, referrer,
  * cross-origin policies…) and a Permissions-Policy that keeps powerful browser features off unless
@@ -12,22 +30,7 @@ const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(self), pa
  * each request then gets that list in one step instead of through a dozen middleware functions.
  */
 export function securityHeaders(servedOverHttps: boolean): RequestHandler {
-  const headers = recordedHeaders(
-    helmet({
-      // HTTPS-only headers make sense only where the app is served over HTTPS.
-      strictTransportSecurity: servedOverHttps,
-      contentSecurityPolicy: {
-        directives: {
-          'upgrade-insecure-requests': servedOverHttps ? [] : null,
-          // Our own stylesheets and React's style attributes only: no stylesheet from any https: host.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          // QR codes arrive as data: URLs; photo previews before upload are blob: URLs.
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'media-src': ["'self'", 'blob:'],
-        },
-      },
-    }),
-  );
+  const headers = recordedHeaders(helmet(helmetOptions(servedOverHttps)));
   headers.push(['Permissions-Policy', PERMISSIONS_POLICY]);
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
