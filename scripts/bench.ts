@@ -83,6 +83,8 @@ interface Measurement {
   p50: number;
   p99: number;
   non2xx: number;
+  /** The answers other than 2xx by status code ("409": 40), so a failure is never just a count. */
+  non2xxByStatus: Record<string, number>;
   errors: number;
   /** Milliseconds of CPU per request, when /proc could tell. */
   apiCpu?: number;
@@ -349,6 +351,30 @@ function formatCpu(milliseconds: number | undefined): string {
   return milliseconds === undefined ? '–' : `${milliseconds.toFixed(2)} ms`;
 }
 
+function non2xxByStatus(
+  stats: Record<string, { count?: number }> | undefined,
+): Record<string, number> {
+  const byStatus: Record<string, number> = {};
+  for (const [status, stat] of Object.entries(stats ?? {})) {
+    if (!status.startsWith('2') && stat.count) byStatus[status] = stat.count;
+  }
+  return byStatus;
+}
+
+function formatStatuses(byStatus: Record<string, number>): string {
+  return Object.entries(byStatus)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
+}
+
+/** Non-2xx answers and connection errors, with the statuses: "55 (409: 40, 429: 15)". */
+function formatFailures(m: Measurement): string {
+  const total = m.non2xx + m.errors;
+  const parts = formatStatuses(m.non2xxByStatus);
+  const detail = [parts, m.errors ? `errors: ${m.errors}` : ''].filter(Boolean).join(', ');
+  return total && detail ? `${total} (${detail})` : String(total);
+}
+
 function formatLoad(load: number[]): string {
   return load.map((value) => value.toFixed(2)).join(' / ');
 }
@@ -365,9 +391,7 @@ function formatTable(measurements: Measurement[], statementCounts: Map<string, n
       (m) =>
         `| ${m.name} | ${Math.round(m.requestsPerSecond)} | ${m.p50} ms | ${m.p99} ms | ${percent(
           m.requestsPerSecond / a,
-        )} | ${percent(m.requestsPerSecond / b)} | ${statementCounts.get(m.name) ?? '–'} | ${
-          m.non2xx + m.errors
-        } | ${formatCpu(m.apiCpu)} | ${formatCpu(m.databaseCpu)} |`,
+        )} | ${percent(m.requestsPerSecond / b)} | ${statementCounts.get(m.name) ?? '–'} | ${formatFailures(m)} | ${formatCpu(m.apiCpu)} | ${formatCpu(m.databaseCpu)} |`,
     ),
   ];
   return lines.join('\n');
@@ -490,13 +514,14 @@ async function main() {
           p50: result.latency.p50,
           p99: result.latency.p99,
           non2xx: result.non2xx,
+          non2xxByStatus: non2xxByStatus(result.statusCodeStats),
           errors: result.errors,
           apiCpu: cpu.api,
           databaseCpu: endpoint.ceiling === 'b' ? undefined : cpu.database,
         };
         measurements.push(measurement);
         console.log(
-          `round ${round}: ${endpoint.name}: ${Math.round(measurement.requestsPerSecond)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms, CPU/request API ${formatCpu(measurement.apiCpu)}, PostgreSQL ${formatCpu(measurement.databaseCpu)}${measurement.non2xx ? `, ${measurement.non2xx} non-2xx` : ''}`,
+          `round ${round}: ${endpoint.name}: ${Math.round(measurement.requestsPerSecond)} req/s, p50 ${measurement.p50} ms, p99 ${measurement.p99} ms, CPU/request API ${formatCpu(measurement.apiCpu)}, PostgreSQL ${formatCpu(measurement.databaseCpu)}${measurement.non2xx ? `, ${measurement.non2xx} non-2xx (${formatStatuses(measurement.non2xxByStatus)})` : ''}`,
         );
       }
       tables.push(
