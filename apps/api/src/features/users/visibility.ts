@@ -70,12 +70,15 @@ function notBlockedEitherWay(viewerId: ViewerId, memberId: AnyColumn): SQL {
 }
 
 /**
- * SQL condition: `viewerId` has not muted the member whose id is in `memberIdColumn`. For the
- * feeds (General, People You Follow) and the comments under posts only: a muted member's profile,
- * posts on their profile and place in search stay as they were.
+ * SQL condition: `viewerId` has not muted the member whose id is in `memberIdColumn` (never null:
+ * a comment whose author is gone is checked before this). For the feeds (General, People You
+ * Follow) and the comments under posts only: a muted member's profile, posts on their profile and
+ * place in search stay as they were. The viewer's mutes are read once per statement and hashed,
+ * as in `notBlockedEitherWay` and for the same reason: a comment's author is checked inside an
+ * OR, where NOT EXISTS searched `mutes` once per comment (issue 18).
  */
 export function notMutedBy(viewerId: ViewerId, memberIdColumn: AnyColumn | SQL): SQL {
-  return sql`not exists (select 1 from ${mutes} where ${mutes.muterId} = ${viewerId}::uuid and ${mutes.mutedId} = ${memberIdColumn})`;
+  return sql`${memberIdColumn} not in (select ${mutes.mutedId} from ${mutes} where ${mutes.muterId} = ${viewerId}::uuid)`;
 }
 
 /** The join condition for `.innerJoin(users, visibleMemberJoin(viewerId, likes.userId))`. */
