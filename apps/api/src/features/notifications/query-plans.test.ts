@@ -83,7 +83,7 @@ describe('notification queries', () => {
 
     const made = await toggle();
     expect(made).toHaveLength(1);
-    expect(made[0]!.text).toMatch(/^\s*with admitted/);
+    expect(made[0]!.text).toMatch(/^\s*with "admitted"/);
     const taken = await toggle();
     // Locking the item and taking the actor out, then deleting the item left without actors.
     expect(taken.map(({ text }) => text.trim().split(/\s/)[0]!.toLowerCase())).toEqual([
@@ -98,6 +98,38 @@ describe('notification queries', () => {
         /Seq Scan on (notifications|notification_actors|notification_settings|users|posts|follows)\b/,
       );
     }
+  });
+
+  it('make the items of likes, comments and follows with one statement text (prepared once)', async () => {
+    const author = await signedInUser(t.context);
+    const fan = await signedInUser(t.context);
+    const post = await buildPost(t.context, author.user.id);
+    const made: string[] = [];
+    const stop = t.context.database.onQuery((text) => {
+      if (/insert into "notifications"/.test(text)) made.push(text);
+    });
+    try {
+      await request(t.app)
+        .post('/api/posts/like')
+        .set('Cookie', fan.cookie)
+        .send({ postId: post.id })
+        .expect(200);
+      await request(t.app)
+        .post(`/api/posts/${post.id}/comments`)
+        .set('Cookie', fan.cookie)
+        .send({ content: 'Nice' })
+        .expect(201);
+      await request(t.app)
+        .post('/api/connections/follow')
+        .set('Cookie', fan.cookie)
+        .send({ followedUserId: author.user.id })
+        .expect(200);
+    } finally {
+      stop();
+    }
+    expect(made).toHaveLength(3);
+    // A named prepared statement has one text: every member action must share it, values apart.
+    expect(new Set(made).size).toBe(1);
   });
 
   it('read a page of account items (no actors) in two statements: the page and the count', async () => {

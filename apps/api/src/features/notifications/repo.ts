@@ -264,60 +264,96 @@ export interface NewNotification {
  * recipient is to hear of it: the type is on in their preferences, and for an actor's action the
  * recipient may see the actor (no block either way, account in use), has not muted them, may see
  * the post, and "only from people I follow" / "not from accounts younger than 7 days" let it
- * through. Answers the item's id, or null when nothing was made. Concurrent writers meet on the
- * unique index of unread group keys, so it is one item.
+ * through. Concurrent writers meet on the unique index of unread group keys, so it is one item.
+ *
+ * Prepared once per database, one statement for another member's action and one for an event of
+ * the recipient's own account: every like, comment and follow makes one, and planning it cost more
+ * than running it (a dozen primary-key reads). Each clause is a lookup by key whatever the values,
+ * so the generic plan PostgreSQL settles on is the plan a custom one would be.
  */
-export async function createNotification(
-  db: Executor,
-  item: NewNotification,
-): Promise<string | null> {
-  const { recipientId, actorId, postId, now } = item;
-  const newAccountSince = new Date(now.getTime() - NOTIFICATION_NEW_ACCOUNT_DAYS * 86_400_000);
-  // coalesce: a member without a settings row has every type on (and `any` needs an array, not
-  // a subquery's rows).
-  const typeOn = sql`not (${item.type}::text = any(coalesce(
-    (select ${notificationSettings.disabledTypes} from ${notificationSettings} where ${notificationSettings.userId} = ${recipientId}::uuid),
-    '{}'::text[]
-  )))`;
-  const admitted = actorId
-    ? sql`select 1 from ${users}
+function prepareCreate(db: Database, from: 'member' | 'account') {
+  const recipientId = sql.placeholder('recipientId');
+  const actorId = sql.placeholder('actorId');
+  const type = sql.placeholder('type');
+  const postId = sql.placeholder('postId');
+  const now = sql.placeholder('now');
+  const admitted = db.$with('admitted', { admitted: sql<number>`1`.as('admitted') }).as(
+    from === 'member'
+      ? sql`select 1 as admitted from ${users}
         left join ${notificationSettings} on ${notificationSettings.userId} = ${recipientId}::uuid
         where ${users.id} = ${actorId}::uuid
           and ${visibleMembersWhere(recipientId)}
           and ${notMutedBy(recipientId, users.id)}
-          and not coalesce(${item.type}::text = any(${notificationSettings.disabledTypes}), false)
+          and not coalesce(${type}::text = any(${notificationSettings.disabledTypes}), false)
           and (${notificationSettings.onlyFromFollowing} is not true or exists (
             select 1 from ${follows} where ${follows.followerId} = ${recipientId}::uuid and ${follows.followeeId} = ${users.id}
           ))
-          and (${notificationSettings.notFromNewAccounts} is not true or ${users.createdAt} <= ${newAccountSince}::timestamptz)
-          ${
-            postId
-              ? sql`and exists (select 1 from ${posts} where ${posts.id} = ${postId}::uuid and ${visiblePostsWhere(recipientId)})`
-              : sql``
-          }`
-    : sql`select 1 where ${typeOn}`;
-  const conflict =
-    item.groupKey === null
-      ? sql``
-      : sql`on conflict (recipient_id, group_key) where read_at is null and group_key is not null
-          do update set created_at = greatest(${notifications}.created_at, excluded.created_at)`;
-  const addActor = actorId
-    ? sql`, actor as (
-        insert into ${notificationActors} (notification_id, actor_id, created_at)
-        select id, ${actorId}::uuid, ${now}::timestamptz from item
-        on conflict (notification_id, actor_id) do update set created_at = excluded.created_at
-      )`
-    : sql``;
-  const result = await db.execute(sql`with admitted as (${admitted}),
-    item as (
-      insert into ${notifications} (recipient_id, type, post_id, comment_id, group_key, created_at)
-      select ${recipientId}::uuid, ${item.type}::text, ${postId}::uuid, ${item.commentId}::uuid, ${item.groupKey}::text, ${now}::timestamptz
+          and (${notificationSettings.notFromNewAccounts} is not true or ${users.createdAt} <= ${sql.placeholder('newAccountSince')}::timestamptz)
+          and (${postId}::uuid is null or exists (
+            select 1 from ${posts} where ${posts.id} = ${postId}::uuid and ${visiblePostsWhere(recipientId)}
+          ))`
+      : // coalesce: a member without a settings row has every type on (and `any` needs an
+        // array, not a subquery's rows).
+        sql`select 1 as admitted where not (${type}::text = any(coalesce(
+          (select ${notificationSettings.disabledTypes} from ${notificationSettings} where ${notificationSettings.userId} = ${recipientId}::uuid),
+          '{}'::text[]
+        )))`,
+  );
+  // An account event has no group key: it never meets another item on the index of unread keys.
+  const item = db.$with('item', { id: sql<string>`id`.as('id') }).as(
+    sql`insert into ${notifications} (recipient_id, type, post_id, comment_id, group_key, created_at)
+      select ${recipientId}::uuid, ${type}::text, ${postId}::uuid, ${sql.placeholder('commentId')}::uuid, ${sql.placeholder('groupKey')}::text, ${now}::timestamptz
       from admitted
-      ${conflict}
-      returning id
-    )${addActor}
-    select id from item`);
-  const [row] = (result as unknown as { rows: { id: string }[] }).rows;
+      on conflict (recipient_id, group_key) where read_at is null and group_key is not null
+      do update set created_at = greatest(${notifications}.created_at, excluded.created_at)
+      returning id`,
+  );
+  const ctes =
+    from === 'member'
+      ? [
+          admitted,
+          item,
+          db.$with('actor', { actorId: sql<string>`actor_id`.as('actor_id') }).as(
+            sql`insert into ${notificationActors} (notification_id, actor_id, created_at)
+              select id, ${actorId}::uuid, ${now}::timestamptz from item
+              on conflict (notification_id, actor_id) do update set created_at = excluded.created_at
+              returning actor_id`,
+          ),
+        ]
+      : [admitted, item];
+  return db
+    .with(...ctes)
+    .select({ id: item.id })
+    .from(item)
+    .prepare(from === 'member' ? 'notifications_create' : 'notifications_create_account');
+}
+
+const createStatements = new WeakMap<
+  Database,
+  Record<'member' | 'account', ReturnType<typeof prepareCreate>>
+>();
+
+/** Answers the item's id, or null when nothing was made (see `prepareCreate`). */
+export async function createNotification(
+  db: Database,
+  item: NewNotification,
+): Promise<string | null> {
+  let statements = createStatements.get(db);
+  if (!statements) {
+    statements = { member: prepareCreate(db, 'member'), account: prepareCreate(db, 'account') };
+    createStatements.set(db, statements);
+  }
+  const { now } = item;
+  const [row] = await statements[item.actorId ? 'member' : 'account'].execute({
+    recipientId: item.recipientId,
+    actorId: item.actorId,
+    type: item.type,
+    postId: item.postId,
+    commentId: item.commentId,
+    groupKey: item.groupKey,
+    now,
+    newAccountSince: new Date(now.getTime() - NOTIFICATION_NEW_ACCOUNT_DAYS * 86_400_000),
+  });
   return row?.id ?? null;
 }
 
