@@ -1,5 +1,11 @@
 /** The messages between the API's main thread and the embedded database's thread (pglite-thread.ts). */
 
+/**
+ * How many prepared statements the database thread keeps (the least recently used are closed):
+ * more than the app's distinct statements, whose IN lists of different lengths are texts of their own.
+ */
+export const PREPARED_STATEMENTS_KEPT = 200;
+
 export interface PgliteThreadStart {
   dataDir: string | undefined;
   /** A data directory image (dumpDataDir) to start from instead of an empty one. */

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { isForeignKeyViolation } from './concurrency.js';
+import { PREPARED_STATEMENTS_KEPT } from './pglite-thread-protocol.js';
 
 /**
  * PGlite on its own thread (pglite-thread.ts) must answer the app as PGlite on the main thread
@@ -77,6 +78,54 @@ describe('the embedded database on a thread of its own', { timeout: 120_000 }, (
     expect((await database.pglite!.query('select count(*)::int as c from t')).rows).toEqual([
       { c: 2 },
     ]);
+  });
+
+  it('parses a statement once, sends values by their types, and keeps a bounded number', async () => {
+    database = await openDatabase({ pgliteThread: true });
+    const client = database.pglite!;
+    const text = 'select $1::jsonb as doc, $2::timestamptz as at, $3::int[] as ns, $4::text as t';
+    const values = [{ a: [1] }, new Date('2026-01-02T03:04:05Z'), [1, 2], null];
+    for (let run = 0; run < 3; run += 1) {
+      expect((await client.query(text, values)).rows).toEqual([
+        { doc: { a: [1] }, at: new Date('2026-01-02T03:04:05Z'), ns: [1, 2], t: null },
+      ]);
+    }
+    const kept = (statement: string) =>
+      client.query<{ c: number }>(
+        'select count(*)::int as c from pg_prepared_statements where statement = $1',
+        [statement],
+      );
+    expect((await kept(text)).rows).toEqual([{ c: 1 }]);
+    for (let n = 0; n <= PREPARED_STATEMENTS_KEPT; n += 1) await client.query(`select ${n}`);
+    const { rows } = await client.query<{ c: number }>(
+      'select count(*)::int as c from pg_prepared_statements',
+    );
+    expect(rows[0]!.c).toBeLessThanOrEqual(PREPARED_STATEMENTS_KEPT);
+    expect((await kept(text)).rows).toEqual([{ c: 0 }]);
+  });
+
+  it('answers a kept statement after its table changes shape, or its statements are gone', async () => {
+    database = await openDatabase({ pgliteThread: true });
+    const client = database.pglite!;
+    await client.exec('create table t (n int); insert into t values (1);');
+    expect((await client.query('select * from t')).rows).toEqual([{ n: 1 }]);
+    // A kept plan's result type may not change: PostgreSQL refuses it (0A000), the thread
+    // prepares the statement again.
+    await client.exec('alter table t add column m int default 2');
+    expect((await client.query('select * from t')).rows).toEqual([{ n: 1, m: 2 }]);
+    await client.exec('deallocate all');
+    expect((await client.query('select * from t')).rows).toEqual([{ n: 1, m: 2 }]);
+    // Prepared inside a transaction that rolled back, a statement is still there afterwards.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select count(*) from t where n > ${0}`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const { rows } = (await database.db.execute(
+      sql`select count(*) from t where n > ${0}`,
+    )) as unknown as { rows: unknown[] };
+    expect(rows).toEqual([{ count: 1 }]);
   });
 
   // The soak run's unanswered connections (docs/security.md, "Soak"): on the main thread a burst

@@ -1,10 +1,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type {
-  PgliteThreadReply,
-  PgliteThreadRequest,
-  PgliteThreadStart,
-  ThreadError,
+import {
+  parse,
+  PGlite,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
+import {
+  PREPARED_STATEMENTS_KEPT,
+  type PgliteThreadReply,
+  type PgliteThreadRequest,
+  type PgliteThreadStart,
+  type ThreadError,
 } from './pglite-thread-protocol.js';
 
 /** The embedded database's thread: one PGlite, driven by pglite-thread.ts from the main thread. */
@@ -38,6 +46,97 @@ function threadError(error: unknown): ThreadError {
 
 const identity = (value: string) => value;
 
+/** SQLSTATEs after which a prepared statement is prepared again: gone, or its result type changed. */
+const PREPARE_AGAIN = new Set(['26000', '0A000']);
+
+function concatenated(messages: Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    bytes.set(message, offset);
+    offset += message.length;
+  }
+  return bytes;
+}
+
+/**
+ * The app's statements, each parsed once and kept by its text (issue 18, docs/architecture.md
+ * "Embedded database"). PGlite's query() parses, analyses and plans every statement anew, in six
+ * calls into the database: on a General feed page that was about half the database thread's CPU.
+ * A named statement skips the parse and analysis, and PostgreSQL's plan cache reuses a generic
+ * plan where it costs no more than planning for the values (after five custom plans, its usual
+ * rule); an execution is one call. The least recently used statements are closed beyond
+ * PREPARED_STATEMENTS_KEPT. Run inside PGlite's query lock, as its own query() is.
+ */
+class PreparedStatements {
+  private readonly statements = new Map<string, { name: string; paramTypes: number[] }>();
+  private nextName = 1;
+
+  constructor(private readonly client: PGlite) {}
+
+  async query(sql: string, params: unknown[] = [], options: QueryOptions): Promise<Results> {
+    try {
+      return await this.execute(await this.prepared(sql), params, options);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== 'string' || !PREPARE_AGAIN.has(code)) throw error;
+      this.statements.delete(sql);
+      return this.execute(await this.prepared(sql), params, options);
+    }
+  }
+
+  private async prepared(sql: string): Promise<{ name: string; paramTypes: number[] }> {
+    const kept = this.statements.get(sql);
+    if (kept) {
+      // Map order is insertion order: moved to the end, the least recently used come first.
+      this.statements.delete(sql);
+      this.statements.set(sql, kept);
+      return kept;
+    }
+    const messages = [];
+    for (const [evicted, { name }] of this.statements) {
+      if (this.statements.size < PREPARED_STATEMENTS_KEPT) break;
+      this.statements.delete(evicted);
+      messages.push(protocol.serialize.close({ type: 'S', name }));
+    }
+    const name = `kindred_${this.nextName++}`;
+    messages.push(
+      protocol.serialize.parse({ name, text: sql }),
+      protocol.serialize.describe({ type: 'S', name }),
+      protocol.serialize.sync(),
+    );
+    const { messages: replies } = await this.client.execProtocol(concatenated(messages), {
+      syncToFs: false,
+    });
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(replies) };
+    this.statements.set(sql, statement);
+    return statement;
+  }
+
+  private async execute(
+    statement: { name: string; paramTypes: number[] },
+    params: unknown[],
+    options: QueryOptions,
+  ): Promise<Results> {
+    // Values as PGlite's query() sends them: by the parameter's type, else as text.
+    const values = params.map((param, index) => {
+      if (param === null || param === undefined) return null;
+      const serialize = this.client.serializers[statement.paramTypes[index]!];
+      return serialize ? serialize(param) : String(param);
+    });
+    const { messages } = await this.client.execProtocol(
+      concatenated([
+        protocol.serialize.bind({ statement: statement.name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    return parse.parseResults(messages, this.client.parsers, options)[0]!;
+  }
+}
+
 async function main() {
   let client: PGlite;
   try {
@@ -58,6 +157,28 @@ async function main() {
     if (!open) throw new Error(`transaction ${transaction} is not open`);
     return open.tx;
   };
+  const prepared = new PreparedStatements(client);
+
+  /**
+   * A statement through the prepared statements, under PGlite's locks as its query() takes them:
+   * outside a transaction it waits for any open one to end, and writes reach the files after it.
+   */
+  async function query(
+    sql: string,
+    params: unknown[] | undefined,
+    options: QueryOptions,
+    transaction: number | undefined,
+  ): Promise<Results> {
+    if (transaction !== undefined) {
+      executorOf(transaction);
+      return client._runExclusiveQuery(() => prepared.query(sql, params, options));
+    }
+    const result = await client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(() => prepared.query(sql, params, options)),
+    );
+    await client.syncToFs();
+    return result;
+  }
 
   async function begin(id: number): Promise<void> {
     let end!: (commit: boolean) => void;
@@ -85,10 +206,12 @@ async function main() {
     switch (request.op) {
       case 'query': {
         const parsers = Object.fromEntries(request.rawTypes.map((type) => [type, identity]));
-        return executorOf(request.transaction).query(request.sql, request.params, {
-          rowMode: request.rowMode,
-          parsers,
-        });
+        return query(
+          request.sql,
+          request.params,
+          { rowMode: request.rowMode, parsers },
+          request.transaction,
+        );
       }
       case 'exec':
         return executorOf(request.transaction).exec(request.sql);
