@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentMentions, comments } from '../../db/schema.js';
+import { commentMentions, comments, photos } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { loadMemberSummaries } from '../users/index.js';
 import { signedInUser, type UserRow } from '../../test/factories.js';
 import {
   buildComment,
@@ -394,6 +395,49 @@ describe('DELETE /api/posts/{postId}/comments/{commentId}', () => {
 });
 
 describe('comments and the state of their authors', () => {
+  it('shows each author as everywhere else: names, profile picture, verified badge and photo check', async () => {
+    const author = await signedInUser(t.context);
+    const verified = await signedInUser(t.context, {
+      firstName: 'Vera',
+      lastName: 'Verified',
+      photoVerifiedAt: t.clock.now(),
+    });
+    const partly = await signedInUser(t.context, { firstName: 'Pat', totpEnabledAt: null });
+    await t.context.db.insert(photos).values({
+      userId: verified.user.id,
+      position: 0,
+      storageKey: 'photo-full.webp',
+      thumbnailKey: 'photo-thumbnail.webp',
+      width: 10,
+      height: 10,
+      bytes: 10,
+    });
+    const post = await buildPost(t.context, author.user.id);
+    const first = await buildComment(t.context, { postId: post.id, authorId: verified.user.id });
+    await buildComment(t.context, {
+      postId: post.id,
+      authorId: partly.user.id,
+      parentId: first.id,
+    });
+    const [listed] = await listComments(post.id, author.cookie);
+    const summaries = await loadMemberSummaries(t.context.db, author.user.id, [
+      verified.user.id,
+      partly.user.id,
+    ]);
+    expect(listed!.userId).toEqual(summaries.get(verified.user.id));
+    expect(listed!.userId).toMatchObject({ verifiedBadge: true, photoVerified: true });
+    expect(listed!.userId).toHaveProperty(
+      'profilePicture',
+      expect.stringContaining('photo-thumbnail'),
+    );
+    expect(listed!.replies[0]!.userId).toEqual(summaries.get(partly.user.id));
+    expect(listed!.replies[0]!.userId).toMatchObject({
+      verifiedBadge: false,
+      photoVerified: false,
+      profilePicture: null,
+    });
+  });
+
   it("keeps the comments of a deleted account, without author ('Deleted User')", async () => {
     const author = await signedInUser(t.context);
     const leaver = await signedInUser(t.context);
