@@ -52,16 +52,13 @@ export interface FollowTarget {
   actorIsNew: boolean;
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /**
  * Takes the transaction's lock on the (actor, target) pair — toggles on the same pair run one
  * after the other, so N parallel clicks end where N sequential ones would — and reads the target's
  * visibility and follow policy and whether the actor is a new account, in one statement. The lock
  * is taken before the statement that reads and changes the follow, so that one sees every earlier
- * toggle of the pair.
+ * toggle of the pair. Like the toggle's statement, it is named: PostgreSQL parses and plans it once
+ * per connection, not on every click (its values change nothing in a plan of key lookups).
  */
 export async function lockFollowPair(
   tx: Executor,
@@ -70,16 +67,17 @@ export async function lockFollowPair(
   now: Date,
 ): Promise<FollowTarget> {
   const newSince = new Date(now.getTime() - NEW_ACCOUNT_HOURS * 60 * 60_000);
-  const result = await tx.execute(sql`select
-      exists (select 1 from ${users} where ${users.id} = ${targetId}::uuid and ${visibleMembersWhere(actorId)}) as "visible",
-      (select ${privacySettings.whoCanFollow} from ${privacySettings} where ${privacySettings.userId} = ${targetId}::uuid) as "whoCanFollow",
-      coalesce((select ${users.createdAt} > ${newSince}::timestamptz from ${users} where ${users.id} = ${actorId}::uuid), false) as "actorIsNew"
-    from (select pg_advisory_xact_lock(hashtextextended(${`follow:${actorId}:${targetId}`}::text, 0))) as pair_lock`);
-  const [row] = rowsOf<{
-    visible: boolean;
-    whoCanFollow: FollowPolicy | null;
-    actorIsNew: boolean;
-  }>(result);
+  const [row] = await tx
+    .select({
+      visible: sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${targetId}::uuid and ${visibleMembersWhere(actorId)})`,
+      whoCanFollow: sql<FollowPolicy | null>`(select ${privacySettings.whoCanFollow} from ${privacySettings} where ${privacySettings.userId} = ${targetId}::uuid)`,
+      actorIsNew: sql<boolean>`coalesce((select ${users.createdAt} > ${newSince}::timestamptz from ${users} where ${users.id} = ${actorId}::uuid), false)`,
+    })
+    .from(
+      sql`(select pg_advisory_xact_lock(hashtextextended(${`follow:${actorId}:${targetId}`}::text, 0))) as pair_lock`,
+    )
+    .prepare('connections_lock_pair')
+    .execute();
   return {
     visible: row?.visible === true,
     whoCanFollow: row?.whoCanFollow ?? PRIVACY_DEFAULTS.whoCanFollow,
@@ -111,32 +109,43 @@ export async function toggleFollowRow(
   now: Date,
 ): Promise<FollowToggle> {
   const pair = sql`follower_id = ${actorId}::uuid and followee_id = ${targetId}::uuid`;
-  const result = await tx.execute(sql`with unfollowed as (
-      delete from ${follows} where ${pair} returning 1
-    ), withdrawn as (
-      delete from ${followRequests} where ${pair} and not exists (select 1 from unfollowed) returning 1
-    ), followed as (
-      insert into ${follows} (follower_id, followee_id, created_at)
-      select ${actorId}::uuid, ${targetId}::uuid, ${now}::timestamptz
-      where ${make}::text = 'follow' and not exists (select 1 from unfollowed) and not exists (select 1 from withdrawn)
-      on conflict do nothing returning 1
-    ), requested as (
-      insert into ${followRequests} (follower_id, followee_id, created_at)
-      select ${actorId}::uuid, ${targetId}::uuid, ${now}::timestamptz
-      where ${make}::text = 'request' and not exists (select 1 from unfollowed) and not exists (select 1 from withdrawn)
-      on conflict do nothing returning 1
+  const unmade = sql`not exists (select 1 from unfollowed) and not exists (select 1 from withdrawn)`;
+  const changed = { changed: sql<number>`1`.as('changed') };
+  const [row] = await tx
+    .with(
+      tx
+        .$with('unfollowed', changed)
+        .as(sql`delete from ${follows} where ${pair} returning 1 as changed`),
+      tx
+        .$with('withdrawn', changed)
+        .as(
+          sql`delete from ${followRequests} where ${pair} and not exists (select 1 from unfollowed) returning 1 as changed`,
+        ),
+      tx.$with('followed', changed)
+        .as(sql`insert into ${follows} (follower_id, followee_id, created_at)
+        select ${actorId}::uuid, ${targetId}::uuid, ${now}::timestamptz
+        where ${make}::text = 'follow' and ${unmade}
+        on conflict do nothing returning 1 as changed`),
+      tx.$with('requested', changed)
+        .as(sql`insert into ${followRequests} (follower_id, followee_id, created_at)
+        select ${actorId}::uuid, ${targetId}::uuid, ${now}::timestamptz
+        where ${make}::text = 'request' and ${unmade}
+        on conflict do nothing returning 1 as changed`),
     )
-    select
-      case
+    .select({
+      done: sql<FollowToggle['done']>`case
         when exists (select 1 from unfollowed) then 'unfollowed'
         when exists (select 1 from withdrawn) then 'withdrawn'
         when ${make}::text = 'follow' then 'followed'
         when ${make}::text = 'request' then 'requested'
         else 'none'
-      end as "done",
-      (coalesce((select ${memberStats.followersCount} from ${memberStats} where ${memberStats.userId} = ${targetId}::uuid), 0)
-        + (select count(*) from followed) - (select count(*) from unfollowed))::int as "followersCount"`);
-  const [row] = rowsOf<FollowToggle>(result);
+      end`,
+      followersCount: sql<number>`(coalesce((select ${memberStats.followersCount} from ${memberStats} where ${memberStats.userId} = ${targetId}::uuid), 0)
+        + (select count(*) from followed) - (select count(*) from unfollowed))::int`,
+    })
+    .from(sql`(select 1) as toggle`)
+    .prepare('connections_toggle_follow')
+    .execute();
   return { done: row?.done ?? 'none', followersCount: Number(row?.followersCount ?? 0) };
 }
 
