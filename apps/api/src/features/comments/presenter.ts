@@ -49,6 +49,8 @@ export function presentComment(row: CommentRow, hydration: CommentHydration): Co
 
 /** The stored mentions (active members only), in the order the text names them. */
 function orderedMentions(content: string, members: MentionedMemberRow[]): MentionedMember[] {
+  // Most comments mention nobody: their text is not parsed.
+  if (members.length === 0) return [];
   const order = parseMentions(content).map((token) => token.userId);
   return [...members]
     .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
