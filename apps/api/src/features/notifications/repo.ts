@@ -370,49 +370,71 @@ export async function withdrawActor(
   groupKey: string,
   actorId: string,
 ): Promise<boolean> {
-  const result = await tx.execute(sql`with item as (
-      select ${notifications.id} from ${notifications}
-      where ${notifications.recipientId} = ${recipientId}::uuid
-        and ${notifications.groupKey} = ${groupKey}::text
-        and ${notifications.readAt} is null
-      for update
-    )
+  const item = tx.$with('item', { id: sql<string>`id`.as('id') }).as(sql`
+    select ${notifications.id} as id from ${notifications}
+    where ${notifications.recipientId} = ${recipientId}::uuid
+      and ${notifications.groupKey} = ${groupKey}::text
+      and ${notifications.readAt} is null
+    for update`);
+  const removed = tx.$with('removed', {
+    notificationId: sql<string>`notification_id`.as('notification_id'),
+  }).as(sql`
     delete from ${notificationActors} using item
     where ${notificationActors.notificationId} = item.id and ${notificationActors.actorId} = ${actorId}::uuid
-    returning ${notificationActors.notificationId} as "notificationId"`);
-  const [removed] = (result as unknown as { rows: { notificationId: string }[] }).rows;
-  if (!removed) return false;
+    returning ${notificationActors.notificationId} as notification_id`);
+  // Named (here and below): PostgreSQL plans each once per connection, not on every unlike.
+  const [row] = await tx
+    .with(item, removed)
+    .select({ notificationId: removed.notificationId })
+    .from(removed)
+    .prepare('notifications_withdraw_actor')
+    .execute();
+  if (!row) return false;
   await tx
     .delete(notifications)
     .where(
       and(
-        eq(notifications.id, removed.notificationId),
+        eq(notifications.id, row.notificationId),
         sql`not exists (select 1 from ${notificationActors} where ${notificationActors.notificationId} = ${notifications.id})`,
       ),
-    );
+    )
+    .prepare('notifications_delete_if_no_actors')
+    .execute();
   return true;
 }
 
-/**
- * Deletes the recipient's unread item of `groupKey` when the key names its only possible actor
- * (an unfollow, a withdrawn follow request): one statement, its actor goes with it by cascade.
- * Returns whether anything changed; a read item stays as history.
- */
-export async function deleteSoleActorItem(
-  db: Executor,
-  recipientId: string,
-  groupKey: string,
-): Promise<boolean> {
-  const deleted = await db
+function prepareDeleteSoleActorItem(db: Database) {
+  return db
     .delete(notifications)
     .where(
       and(
-        eq(notifications.recipientId, recipientId),
-        eq(notifications.groupKey, groupKey),
+        eq(notifications.recipientId, sql.placeholder('recipientId')),
+        eq(notifications.groupKey, sql.placeholder('groupKey')),
         isNull(notifications.readAt),
       ),
     )
-    .returning({ id: notifications.id });
+    .returning({ id: notifications.id })
+    .prepare('notifications_delete_sole_actor_item');
+}
+
+const deleteSoleActorItems = new WeakMap<Database, ReturnType<typeof prepareDeleteSoleActorItem>>();
+
+/**
+ * Deletes the recipient's unread item of `groupKey` when the key names its only possible actor
+ * (an unfollow, a withdrawn follow request): one prepared statement, its actor goes with it by
+ * cascade. Returns whether anything changed; a read item stays as history.
+ */
+export async function deleteSoleActorItem(
+  db: Database,
+  recipientId: string,
+  groupKey: string,
+): Promise<boolean> {
+  let statement = deleteSoleActorItems.get(db);
+  if (!statement) {
+    statement = prepareDeleteSoleActorItem(db);
+    deleteSoleActorItems.set(db, statement);
+  }
+  const deleted = await statement.execute({ recipientId, groupKey });
   return deleted.length > 0;
 }
 
