@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { IdSchema } from '@kindred/contracts';
 
@@ -39,11 +39,14 @@ export function keysetTime(column: AnyColumn | SQL): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
-/** Rows strictly after the cursor in (time DESC, id DESC) order. */
+/**
+ * Rows strictly after the cursor in (time DESC, id DESC) order (its parts, or placeholders for them
+ * in a prepared statement).
+ */
 export function afterKeyset(
   timeColumn: AnyColumn | SQL,
   idColumn: AnyColumn | SQL,
-  keyset: Keyset,
+  keyset: { time: string | Placeholder; id: string | Placeholder },
 ): SQL {
   return sql`(${timeColumn}, ${idColumn}) < (${keyset.time}::timestamptz, ${keyset.id}::uuid)`;
 }

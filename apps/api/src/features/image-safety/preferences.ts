@@ -1,5 +1,5 @@
 import { SENSITIVE_MEDIA_DEFAULT, type SensitiveMediaPreference } from '@kindred/contracts';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { contentPreferences } from '../../db/schema.js';
 
@@ -40,7 +40,9 @@ export async function saveSensitiveMediaPreference(
  * SQL value: the member's saved choice, or null without a row (then SENSITIVE_MEDIA_DEFAULT) — for
  * a statement that reads it along with other things (a feed page reads it with its posts).
  */
-export function sensitiveMediaPreferenceSql(userId: string): SQL<SensitiveMediaPreference | null> {
+export function sensitiveMediaPreferenceSql(
+  userId: string | Placeholder,
+): SQL<SensitiveMediaPreference | null> {
   return sql<SensitiveMediaPreference | null>`(
     select ${contentPreferences.sensitiveMedia} from ${contentPreferences}
     where ${contentPreferences.userId} = ${userId}
@@ -51,7 +53,7 @@ export function sensitiveMediaPreferenceSql(userId: string): SQL<SensitiveMediaP
  * SQL condition: the viewer chose to hide sensitive media. Feeds add "and not (this and the post
  * is sensitive)" to their WHERE clause, so a hidden post never leaves the database.
  */
-export function viewerHidesSensitiveMedia(viewerId: string): SQL {
+export function viewerHidesSensitiveMedia(viewerId: string | Placeholder): SQL {
   return sql`exists (
     select 1 from ${contentPreferences}
     where ${contentPreferences.userId} = ${viewerId}

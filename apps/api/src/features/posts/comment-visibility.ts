@@ -27,19 +27,23 @@ export function commentAuthorVisible(viewerId: ViewerId, authorIdColumn: SQL): S
  * `visible_comments`: the comments of the given posts that the comment policy shows — top-level
  * comments by visible authors, then, level by level, replies by visible authors to those. A reply
  * under a hidden comment is never reached, so it is hidden too. Every comment read starts here.
+ * `postIds` is a list of ids (or placeholders for them), or one placeholder for an array of ids
+ * (a prepared statement for pages of any size).
  */
 export function visibleCommentsCte(
   viewerId: ViewerId,
-  postIds: readonly (string | Placeholder)[],
+  postIds: readonly (string | Placeholder)[] | Placeholder,
 ): SQL {
-  const ids = sql.join(
-    postIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const postWhere = Array.isArray(postIds)
+    ? sql`c.post_id in (${sql.join(
+        postIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql`c.post_id = any(${postIds}::uuid[])`;
   return sql`with recursive visible_comments as (
     select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at, c.edited_at
     from ${comments} c
-    where c.post_id in (${ids}) and c.parent_id is null and ${commentAuthorVisible(viewerId, sql`c.author_id`)}
+    where ${postWhere} and c.parent_id is null and ${commentAuthorVisible(viewerId, sql`c.author_id`)}
     union all
     select c.id, c.post_id, c.parent_id, c.author_id, c.content, c.deleted_at, c.created_at, c.edited_at
     from ${comments} c

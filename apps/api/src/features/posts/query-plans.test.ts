@@ -22,7 +22,17 @@ afterAll(async () => {
   await t.close();
 });
 
-async function planOf(viewerId: string, scope: FeedScope, after?: { time: string; id: string }) {
+/**
+ * The plan of the page's statement with its parameters written in, or (`generic`) the plan a
+ * prepared statement gets once PostgreSQL stops planning it for each set of parameters — the one
+ * the General feed and a member's posts run on (they are prepared once).
+ */
+async function planOf(
+  viewerId: string,
+  scope: FeedScope,
+  after?: { time: string; id: string },
+  generic = false,
+) {
   let captured: { text: string; params: unknown[] } | undefined;
   const stop = t.context.database.onQuery((text, params) => {
     captured ??= { text, params };
@@ -34,9 +44,17 @@ async function planOf(viewerId: string, scope: FeedScope, after?: { time: string
   }
   return t.context.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_sort = off`);
-    const result = await tx.execute(
-      sql.raw(`explain ${inlineParams(captured!.text, captured!.params)}`),
-    );
+    let statement = `explain ${inlineParams(captured!.text, captured!.params)}`;
+    if (generic) {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare feed_plan as ${captured!.text}`));
+      statement = `explain execute feed_plan(${inlineParams(
+        captured!.params.map((_, n) => `$${n + 1}`).join(', '),
+        captured!.params,
+      )})`;
+    }
+    const result = await tx.execute(sql.raw(statement));
+    if (generic) await tx.execute(sql`deallocate feed_plan`);
     return (result as unknown as { rows: Record<string, string>[] }).rows
       .map((row) => Object.values(row)[0])
       .join('\n');
@@ -57,6 +75,24 @@ describe('feed query plans', () => {
         scope.kind === 'author' ? { kind: 'author', authorId: author.id } : scope;
       for (const after of [undefined, { time: '2030-01-01T00:00:00.000000Z', id: author.id }]) {
         const plan = await planOf(author.id, fullScope, after);
+        expect(plan).toContain(index);
+        expect(plan).not.toMatch(/\bSort\b/);
+      }
+    },
+  );
+
+  it.each([
+    ['General', { kind: 'general' }, 'posts_created_id'],
+    ['profile', { kind: 'author' }, 'posts_author_created_id'],
+  ] as const)(
+    'keeps reading the %s feed from its index in order in the prepared statement’s generic plan',
+    async (_label, scope, index) => {
+      const author = await buildUser(t.context);
+      for (let i = 0; i < 30; i += 1) await buildPost(t.context, author.id);
+      const fullScope: FeedScope =
+        scope.kind === 'author' ? { kind: 'author', authorId: author.id } : scope;
+      for (const after of [undefined, { time: '2030-01-01T00:00:00.000000Z', id: author.id }]) {
+        const plan = await planOf(author.id, fullScope, after, true);
         expect(plan).toContain(index);
         expect(plan).not.toMatch(/\bSort\b/);
       }

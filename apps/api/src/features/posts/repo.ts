@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SensitiveMediaPreference } from '@kindred/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import { follows, photos, postLikes, postStats, posts, users } from '../../db/schema.js';
@@ -12,6 +12,7 @@ import {
   toMemberSummary,
   visibleMemberJoin,
   type MemberSummary,
+  type ViewerId,
 } from '../users/index.js';
 import { rowsOf, visibleCommentsCte } from './comment-visibility.js';
 import { visiblePostsWhere } from './policy.js';
@@ -78,7 +79,7 @@ export interface ViewerPostState {
  */
 export type FeedRow = PostRow & ViewerPostState & { author: MemberSummary };
 
-function viewerStateColumns(viewerId: string) {
+function viewerStateColumns(viewerId: ViewerId) {
   return {
     viewerFollowsAuthor: sql<boolean>`exists (
       select 1 from ${follows}
@@ -97,8 +98,27 @@ export type FeedScope =
   /** A member's profile. */
   | { kind: 'author'; authorId: string };
 
-function scopeWhere(scope: FeedScope, viewerId: string): SQL {
-  switch (scope.kind) {
+/** A feed page's parameters: values, or placeholders for them in a prepared statement. */
+interface FeedParams {
+  viewerId: ViewerId;
+  authorId: string | null | Placeholder;
+  afterTime: string | null | Placeholder;
+  afterId: string | null | Placeholder;
+  limit: number | Placeholder;
+  recentWindow: number | Placeholder;
+}
+
+const feedPlaceholders: FeedParams = {
+  viewerId: sql.placeholder('viewerId'),
+  authorId: sql.placeholder('authorId'),
+  afterTime: sql.placeholder('afterTime'),
+  afterId: sql.placeholder('afterId'),
+  limit: sql.placeholder('limit'),
+  recentWindow: sql.placeholder('recentWindow'),
+};
+
+function scopeWhere(kind: FeedScope['kind'], { viewerId, authorId }: FeedParams): SQL {
+  switch (kind) {
     // The feeds leave out members the viewer muted (never the viewer: nobody mutes themself).
     case 'general':
       return sql`(${posts.privacy} = 'public' or ${posts.authorId} = ${viewerId}) and ${notMutedBy(viewerId, posts.authorId)}`;
@@ -107,7 +127,7 @@ function scopeWhere(scope: FeedScope, viewerId: string): SQL {
         select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewerId}
       ) and ${notMutedBy(viewerId, posts.authorId)}`;
     case 'author':
-      return eq(posts.authorId, scope.authorId);
+      return sql`${posts.authorId} = ${authorId}::uuid`;
   }
 }
 
@@ -118,6 +138,89 @@ function scopeWhere(scope: FeedScope, viewerId: string): SQL {
  * window, issue 18), so the window is spelled out rather than left to its estimates.
  */
 export const FOLLOWING_RECENT_WINDOW = 5000;
+
+/**
+ * A feed page's statement: its scope, whether it starts after a cursor, and (People You Follow)
+ * whether it looks only through the recent window.
+ */
+interface FeedStatementKey {
+  kind: FeedScope['kind'];
+  afterCursor: boolean;
+  recentWindow: boolean;
+}
+
+/**
+ * A feed page's query. The General feed and a member's posts are built once per database and
+ * variant and prepared (issue 18: building the statement was a large part of a page's API time,
+ * and planning it a large part of its database time); the first page and the pages after a
+ * cursor are separate statements, so the keyset stays a plain index bound. People You Follow is
+ * built and planned for each request: its plan depends on how many members the viewer follows,
+ * and a generic plan for it (unknown window, unknown follows) read every profile picture.
+ */
+function feedPageQuery(db: Database, key: FeedStatementKey, p: FeedParams) {
+  const after = key.afterCursor
+    ? afterKeyset(posts.createdAt, posts.id, {
+        time: p.afterTime as string | Placeholder,
+        id: p.afterId as string | Placeholder,
+      })
+    : undefined;
+  const columns = {
+    ...postColumns,
+    ...viewerStateColumns(p.viewerId),
+    author: memberSummaryColumns,
+  };
+  const where = and(
+    visiblePostsWhere(p.viewerId),
+    scopeWhere(key.kind, p),
+    notHiddenFromViewerWhere(p.viewerId),
+    after,
+  );
+  // Exactly the indexes' order (DESC NULLS LAST): plain DESC means NULLS FIRST, which the
+  // planner cannot read from these indexes and would sort the whole feed instead.
+  const feedOrder = [sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`];
+  // Named "posts" like the table, so every condition above applies to the window unchanged.
+  const source = key.recentWindow
+    ? db
+        .select()
+        .from(posts)
+        .where(after)
+        .orderBy(...feedOrder)
+        .limit(p.recentWindow)
+        .as('posts')
+    : posts;
+  return db
+    .select(columns)
+    .from(source)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(photos, profilePictureJoin)
+    .where(where)
+    .orderBy(...feedOrder)
+    .limit(p.limit);
+}
+
+function prepareFeedPage(db: Database, key: FeedStatementKey) {
+  const name = `feed_${key.kind}${key.afterCursor ? '_after' : ''}`;
+  return feedPageQuery(db, key, feedPlaceholders).prepare(name);
+}
+
+type FeedStatement = ReturnType<typeof prepareFeedPage>;
+const feedStatements = new WeakMap<Database, Map<string, FeedStatement>>();
+
+async function readFeedPage(db: Database, key: FeedStatementKey, params: FeedParams) {
+  if (key.kind === 'following') return feedPageQuery(db, key, params);
+  let statements = feedStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    feedStatements.set(db, statements);
+  }
+  const name = `${key.kind}:${key.afterCursor}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = prepareFeedPage(db, key);
+    statements.set(name, statement);
+  }
+  return statement.execute({ ...params });
+}
 
 /**
  * One page of the posts in `scope` that `viewerId` may see, newest first, after `after`.
@@ -132,47 +235,28 @@ export async function pageVisiblePosts(
   scope: FeedScope,
   page: { after: Keyset | undefined; limit: number; recentWindow?: number },
 ): Promise<FeedRow[]> {
-  const columns = {
-    ...postColumns,
-    ...viewerStateColumns(viewerId),
-    author: memberSummaryColumns,
+  const params: FeedParams = {
+    viewerId,
+    authorId: scope.kind === 'author' ? scope.authorId : null,
+    afterTime: page.after?.time ?? null,
+    afterId: page.after?.id ?? null,
+    limit: page.limit + 1,
+    recentWindow: page.recentWindow ?? FOLLOWING_RECENT_WINDOW,
   };
-  const where = and(
-    visiblePostsWhere(viewerId),
-    scopeWhere(scope, viewerId),
-    notHiddenFromViewerWhere(viewerId),
-    page.after ? afterKeyset(posts.createdAt, posts.id, page.after) : undefined,
-  );
-  // Exactly the indexes' order (DESC NULLS LAST): plain DESC means NULLS FIRST, which the
-  // planner cannot read from these indexes and would sort the whole feed instead.
-  const feedOrder = [sql`${posts.createdAt} desc nulls last`, sql`${posts.id} desc nulls last`];
+  const afterCursor = page.after !== undefined;
   if (scope.kind === 'following') {
-    // Named "posts" like the table, so every condition above applies to the window unchanged.
-    const recentPosts = db
-      .select()
-      .from(posts)
-      .where(page.after ? afterKeyset(posts.createdAt, posts.id, page.after) : undefined)
-      .orderBy(...feedOrder)
-      .limit(page.recentWindow ?? FOLLOWING_RECENT_WINDOW)
-      .as('posts');
-    const fromWindow = await db
-      .select(columns)
-      .from(recentPosts)
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .leftJoin(photos, profilePictureJoin)
-      .where(where)
-      .orderBy(...feedOrder)
-      .limit(page.limit + 1);
+    const fromWindow = await readFeedPage(
+      db,
+      { kind: scope.kind, afterCursor, recentWindow: true },
+      params,
+    );
     if (fromWindow.length > page.limit) return fromWindow.map(toFeedRow);
   }
-  const rows = await db
-    .select(columns)
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .leftJoin(photos, profilePictureJoin)
-    .where(where)
-    .orderBy(...feedOrder)
-    .limit(page.limit + 1);
+  const rows = await readFeedPage(
+    db,
+    { kind: scope.kind, afterCursor, recentWindow: false },
+    params,
+  );
   return rows.map(toFeedRow);
 }
 
@@ -248,8 +332,34 @@ export interface PostCounts {
  * Like counts with the viewer's own like, and visible comment counts, for each post, in one
  * statement. Likes count only members the viewer may see (a join to the visible members: the
  * post's counter in post_stats also counts blocked and disabled likers, and subtracting them
- * would still read every liker); comments follow comment-visibility.ts.
+ * would still read every liker); comments follow comment-visibility.ts. Prepared once per
+ * database (one SQL text for any number of posts: the ids travel as one array).
  */
+function preparePostCounts(db: Database) {
+  const viewerId = sql.placeholder('viewerId');
+  const postIds = sql.placeholder('postIds');
+  const counts = sql`(${visibleCommentsCte(viewerId, postIds)}
+    select ${postLikes.postId} as post_id, true as is_like, count(*)::int as count,
+      bool_or(${postLikes.userId} = ${viewerId}::uuid) as liked_by_viewer
+    from ${postLikes} inner join ${users} on ${visibleMemberJoin(viewerId, postLikes.userId)}
+    where ${postLikes.postId} = any(${postIds}::uuid[])
+    group by ${postLikes.postId}
+    union all
+    select post_id, false, count(*)::int, false
+    from visible_comments where deleted_at is null group by post_id) counts`;
+  return db
+    .select({
+      postId: sql<string>`counts.post_id::text`,
+      isLike: sql<boolean>`counts.is_like`,
+      count: sql<number>`counts.count`,
+      likedByViewer: sql<boolean>`counts.liked_by_viewer`,
+    })
+    .from(counts)
+    .prepare('post_counts');
+}
+
+const postCountsStatements = new WeakMap<Database, ReturnType<typeof preparePostCounts>>();
+
 export async function loadPostCounts(
   db: Database,
   viewerId: string,
@@ -257,17 +367,12 @@ export async function loadPostCounts(
 ): Promise<PostCounts> {
   const counts: PostCounts = { likes: new Map(), comments: new Map() };
   if (postIds.length === 0) return counts;
-  const result = await db.execute(sql`${visibleCommentsCte(viewerId, postIds)}
-    select ${postLikes.postId}::text as "postId", true as "isLike", count(*)::int as "count",
-      bool_or(${postLikes.userId} = ${viewerId}) as "likedByViewer"
-    from ${postLikes} inner join ${users} on ${visibleMemberJoin(viewerId, postLikes.userId)}
-    where ${inArray(postLikes.postId, [...postIds])}
-    group by ${postLikes.postId}
-    union all
-    select post_id::text, false, count(*)::int, false
-    from visible_comments where deleted_at is null group by post_id`);
-  type Row = { postId: string; isLike: boolean; count: number; likedByViewer: boolean };
-  for (const row of rowsOf<Row>(result)) {
+  let statement = postCountsStatements.get(db);
+  if (!statement) {
+    statement = preparePostCounts(db);
+    postCountsStatements.set(db, statement);
+  }
+  for (const row of await statement.execute({ viewerId, postIds: [...postIds] })) {
     if (row.isLike)
       counts.likes.set(row.postId, {
         count: Number(row.count),

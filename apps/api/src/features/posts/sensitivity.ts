@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SensitiveMediaPreference } from '@kindred/contracts';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -43,7 +43,7 @@ export function sensitivePostWhere(): SQL {
  * SQL condition on `posts` for feeds: not a post the viewer chose to hide (sensitive media, when
  * their setting is "hide"). Their own posts always show.
  */
-export function notHiddenFromViewerWhere(viewerId: string): SQL {
+export function notHiddenFromViewerWhere(viewerId: string | Placeholder): SQL {
   return sql`(
     ${posts.authorId} = ${viewerId}
     or not ${viewerHidesSensitiveMedia(viewerId)}
