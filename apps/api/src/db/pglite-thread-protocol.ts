@@ -18,9 +18,6 @@ export type PgliteThreadRequest = { id: number } & (
       op: 'query';
       sql: string;
       params: unknown[] | undefined;
-      rowMode: 'array' | 'object' | undefined;
-      /** Type OIDs whose values come back as PostgreSQL's text, unparsed (drizzle's dates). */
-      rawTypes: number[];
       /** The open transaction the statement belongs to (the id of its `begin`). */
       transaction: number | undefined;
     }
@@ -34,8 +31,13 @@ export type PgliteThreadRequest = { id: number } & (
 /** A database error's fields (code, constraint, detail…): what callers read from it. */
 export type ThreadError = { message: string } & Record<string, unknown>;
 
+/**
+ * A query's `ok` is PostgreSQL's reply to it, protocol messages as bytes, which the main thread
+ * parses; the other requests' are values.
+ */
 export type PgliteThreadReply =
-  | { ready: true }
+  /** Element and array type ids ([oid, typarray]), for parsing array values. */
+  | { ready: true; arrayTypes: [number, number][] }
   | { failed: ThreadError }
   | { id: number; ok: unknown }
   | { id: number; error: ThreadError };

@@ -2,7 +2,16 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import {
+  messages,
+  parse,
+  protocol,
+  types,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
 import type {
   PgliteThreadReply,
   PgliteThreadRequest,
@@ -30,9 +39,10 @@ type Request = Distributive<PgliteThreadRequest>;
  * previous reply. Statements still run one at a time, in the order they are sent, and a
  * transaction holds the database until it ends, as on the main thread.
  *
- * Values cross threads by structured clone; drizzle's parsers (timestamps and dates kept as text)
- * cross as the list of types they leave unparsed, since functions cannot be sent: any other
- * parser is refused.
+ * Parameters cross threads by structured clone. A statement's answer comes back as PostgreSQL's
+ * reply bytes, handed over without a copy, and is parsed into rows here, with PGlite's parsers and
+ * the caller's (drizzle keeps timestamps as text): the database thread, the busier of the two,
+ * neither parses nor clones rows.
  */
 export class PgliteThread implements EmbeddedClient {
   readonly waitReady: Promise<void>;
@@ -43,12 +53,22 @@ export class PgliteThread implements EmbeddedClient {
   >();
   private nextId = 1;
   private exited: Error | undefined;
+  /** PGlite's parsers of values by type id, with those of the database's array types. */
+  private readonly parsers: Record<number, (value: string, typeId?: number) => unknown> = {
+    ...types.parsers,
+  };
 
   constructor(start: PgliteThreadStart) {
     this.worker = startWorker(start);
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.worker.on('message', (message: PgliteThreadReply) => {
-        if ('ready' in message) return resolve();
+        if ('ready' in message) {
+          for (const [oid, typarray] of message.arrayTypes) {
+            this.parsers[typarray] = (value) =>
+              types.arrayParser(value, this.parsers[oid]!, typarray);
+          }
+          return resolve();
+        }
         if ('failed' in message) return reject(toError(message.failed));
         const waiting = this.pending.get(message.id);
         if (!waiting) return;
@@ -81,20 +101,19 @@ export class PgliteThread implements EmbeddedClient {
     });
   }
 
-  query<T>(
+  async query<T>(
     sql: string,
     params?: unknown[],
     options?: QueryOptions,
     transaction?: number,
   ): Promise<Results<T>> {
-    return this.send({
-      op: 'query',
-      sql,
-      params,
-      rowMode: options?.rowMode,
-      rawTypes: rawTypesOf(options),
-      transaction,
-    }) as Promise<Results<T>>;
+    const reply = (await this.send({ op: 'query', sql, params, transaction })) as ArrayBuffer;
+    const replies: messages.BackendMessage[] = [];
+    new protocol.Parser().parse(reply, (message) => replies.push(message));
+    const error = replies.find((message) => message instanceof messages.DatabaseError);
+    // As PGlite's query() throws it, with the statement.
+    if (error) throw Object.assign(error, { query: sql });
+    return parse.parseResults(replies, this.parsers, options)[0] as Results<T>;
   }
 
   exec(sql: string, options?: QueryOptions, transaction?: number): Promise<Results[]> {
@@ -143,17 +162,6 @@ export class PgliteThread implements EmbeddedClient {
       await this.worker.terminate();
     }
   }
-}
-
-/** Parsers drizzle gives are identities (values kept as text): sent as their type OIDs. */
-function rawTypesOf(options: QueryOptions | undefined): number[] {
-  const probe = '\u0000probe';
-  return Object.entries(options?.parsers ?? {}).map(([type, parser]) => {
-    if (parser(probe, Number(type)) !== probe) {
-      throw new Error(`a value parser for type ${type} cannot run on the database thread`);
-    }
-    return Number(type);
-  });
 }
 
 function toError(fields: ThreadError): Error {

@@ -1,12 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import {
-  parse,
-  PGlite,
-  protocol,
-  type QueryOptions,
-  type Results,
-  type Transaction,
-} from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import {
   PREPARED_STATEMENTS_KEPT,
   type PgliteThreadReply,
@@ -19,7 +12,12 @@ import {
 
 const port = parentPort!;
 const start = workerData as PgliteThreadStart;
-const reply = (message: PgliteThreadReply) => port.postMessage(message);
+/** Replies carrying bytes (a statement's reply, a data directory image) hand them over uncopied. */
+const reply = (message: PgliteThreadReply) =>
+  port.postMessage(
+    message,
+    'ok' in message && message.ok instanceof ArrayBuffer ? [message.ok] : undefined,
+  );
 
 /** Thrown out of a transaction's callback to make PGlite roll it back. */
 const ROLLBACK = Symbol('rollback');
@@ -44,12 +42,10 @@ function threadError(error: unknown): ThreadError {
   return { message: String(error) };
 }
 
-const identity = (value: string) => value;
-
 /** SQLSTATEs after which a prepared statement is prepared again: gone, or its result type changed. */
 const PREPARE_AGAIN = new Set(['26000', '0A000']);
 
-function concatenated(messages: Uint8Array[]): Uint8Array {
+function concatenated(messages: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
   let offset = 0;
   for (const message of messages) {
@@ -59,6 +55,25 @@ function concatenated(messages: Uint8Array[]): Uint8Array {
   return bytes;
 }
 
+/** The SQLSTATE of the first error in a reply's protocol messages, read without parsing the rest. */
+function errorCodeOf(reply: Uint8Array): string | undefined {
+  const view = new DataView(reply.buffer, reply.byteOffset, reply.byteLength);
+  for (let offset = 0; offset + 5 <= reply.length; offset += 1 + view.getUint32(offset + 1)) {
+    if (reply[offset] !== 0x45 /* E: ErrorResponse */) continue;
+    const end = offset + 1 + view.getUint32(offset + 1);
+    // Fields: a type byte, then a zero-terminated string; a zero byte ends them.
+    for (let field = offset + 5; field < end && reply[field] !== 0;) {
+      const stringEnd = reply.indexOf(0, field + 1);
+      if (reply[field] === 0x43 /* C: code */) {
+        return new TextDecoder().decode(reply.subarray(field + 1, stringEnd));
+      }
+      field = stringEnd + 1;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
 /**
  * The app's statements, each parsed once and kept by its text (issue 18, docs/architecture.md
  * "Embedded database"). PGlite's query() parses, analyses and plans every statement anew, in six
@@ -66,7 +81,11 @@ function concatenated(messages: Uint8Array[]): Uint8Array {
  * A named statement skips the parse and analysis, and PostgreSQL's plan cache reuses a generic
  * plan where it costs no more than planning for the values (after five custom plans, its usual
  * rule); an execution is one call. The least recently used statements are closed beyond
- * PREPARED_STATEMENTS_KEPT. Run inside PGlite's query lock, as its own query() is.
+ * PREPARED_STATEMENTS_KEPT.
+ *
+ * An execution answers with PostgreSQL's reply bytes, unparsed: the main thread parses them
+ * (pglite-thread.ts), where they arrive without a copy, instead of this thread parsing them into
+ * rows and cloning the rows across. Run inside PGlite's query lock, as its own query() is.
  */
 class PreparedStatements {
   private readonly statements = new Map<string, { name: string; paramTypes: number[] }>();
@@ -74,15 +93,12 @@ class PreparedStatements {
 
   constructor(private readonly client: PGlite) {}
 
-  async query(sql: string, params: unknown[] = [], options: QueryOptions): Promise<Results> {
-    try {
-      return await this.execute(await this.prepared(sql), params, options);
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (typeof code !== 'string' || !PREPARE_AGAIN.has(code)) throw error;
-      this.statements.delete(sql);
-      return this.execute(await this.prepared(sql), params, options);
-    }
+  async query(sql: string, params: unknown[] = []): Promise<Uint8Array<ArrayBuffer>> {
+    const reply = await this.execute(await this.prepared(sql), params);
+    const code = errorCodeOf(reply);
+    if (code === undefined || !PREPARE_AGAIN.has(code)) return reply;
+    this.statements.delete(sql);
+    return this.execute(await this.prepared(sql), params);
   }
 
   private async prepared(sql: string): Promise<{ name: string; paramTypes: number[] }> {
@@ -116,29 +132,42 @@ class PreparedStatements {
   private async execute(
     statement: { name: string; paramTypes: number[] },
     params: unknown[],
-    options: QueryOptions,
-  ): Promise<Results> {
+  ): Promise<Uint8Array<ArrayBuffer>> {
     // Values as PGlite's query() sends them: by the parameter's type, else as text.
     const values = params.map((param, index) => {
       if (param === null || param === undefined) return null;
       const serialize = this.client.serializers[statement.paramTypes[index]!];
       return serialize ? serialize(param) : String(param);
     });
-    const { messages } = await this.client.execProtocol(
+    const chunks: Uint8Array[] = [];
+    await this.client.execProtocolRawStream(
       concatenated([
         protocol.serialize.bind({ statement: statement.name, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ]),
-      { syncToFs: false },
+      // The bytes are a view of the database's memory, reused by the next call: copied.
+      { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) },
     );
-    return parse.parseResults(messages, this.client.parsers, options)[0]!;
+    return concatenated(chunks);
   }
+}
+
+/** Element and array type ids, for the main thread's parsers of array values (as PGlite's own). */
+async function arrayTypesOf(client: PGlite): Promise<[number, number][]> {
+  const { rows } = await client.query<{ oid: number; typarray: number }>(`
+    SELECT b.oid, b.typarray
+    FROM pg_catalog.pg_type a
+    LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem
+    WHERE a.typcategory = 'A'
+    GROUP BY b.oid, b.typarray`);
+  return rows.map(({ oid, typarray }) => [oid, typarray]);
 }
 
 async function main() {
   let client: PGlite;
+  let arrayTypes: [number, number][];
   try {
     client = new PGlite({
       dataDir: start.dataDir,
@@ -146,6 +175,7 @@ async function main() {
       startParams: start.startParams,
     });
     await client.waitReady;
+    arrayTypes = await arrayTypesOf(client);
   } catch (error) {
     reply({ failed: threadError(error) });
     return;
@@ -166,15 +196,14 @@ async function main() {
   async function query(
     sql: string,
     params: unknown[] | undefined,
-    options: QueryOptions,
     transaction: number | undefined,
-  ): Promise<Results> {
+  ): Promise<ArrayBuffer> {
     if (transaction !== undefined) {
       executorOf(transaction);
-      return client._runExclusiveQuery(() => prepared.query(sql, params, options));
+      return (await client._runExclusiveQuery(() => prepared.query(sql, params))).buffer;
     }
-    const result = await client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(() => prepared.query(sql, params, options)),
+    const { buffer: result } = await client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(() => prepared.query(sql, params)),
     );
     await client.syncToFs();
     return result;
@@ -204,15 +233,8 @@ async function main() {
 
   async function handle(request: PgliteThreadRequest): Promise<unknown> {
     switch (request.op) {
-      case 'query': {
-        const parsers = Object.fromEntries(request.rawTypes.map((type) => [type, identity]));
-        return query(
-          request.sql,
-          request.params,
-          { rowMode: request.rowMode, parsers },
-          request.transaction,
-        );
-      }
+      case 'query':
+        return query(request.sql, request.params, request.transaction);
       case 'exec':
         return executorOf(request.transaction).exec(request.sql);
       case 'begin':
@@ -245,7 +267,7 @@ async function main() {
       // An answer that cannot be cloned still answers, with why.
       .catch((error: unknown) => reply({ id: request.id, error: threadError(error) }));
   });
-  reply({ ready: true });
+  reply({ ready: true, arrayTypes });
 }
 
 void main();
