@@ -29,8 +29,6 @@ export function excerpt(text: string): string {
 export interface ItemParts {
   actors: readonly ActorRow[];
   summaries: ReadonlyMap<string, MemberSummary>;
-  postTitles: ReadonlyMap<string, string>;
-  commentTexts: ReadonlyMap<string, string>;
 }
 
 /** A message item's conversation: the one its group key (`message:<id>`) names. */
@@ -70,12 +68,12 @@ export function presentNotifications(
       readAt: row.readAt?.toISOString() ?? null,
     };
     if (row.postId) {
-      item.post = { _id: row.postId, excerpt: excerpt(parts.postTitles.get(row.postId) ?? '') };
+      item.post = { _id: row.postId, excerpt: excerpt(row.postTitle ?? '') };
     }
     if (row.commentId) {
       item.comment = {
         _id: row.commentId,
-        excerpt: excerpt(parts.commentTexts.get(row.commentId) ?? ''),
+        excerpt: excerpt(row.commentText ?? ''),
       };
     }
     const conversationId = conversationOf(row);

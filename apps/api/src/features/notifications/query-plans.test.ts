@@ -132,6 +132,49 @@ describe('notification queries', () => {
     expect(new Set(made).size).toBe(1);
   });
 
+  it('read a page of items about posts and comments in four statements, whatever it holds', async () => {
+    const author = await signedInUser(t.context);
+    const fans = [await signedInUser(t.context), await signedInUser(t.context)];
+    const posts = [
+      await buildPost(t.context, author.user.id),
+      await buildPost(t.context, author.user.id),
+    ];
+    for (const fan of fans) {
+      for (const post of posts) {
+        await request(t.app)
+          .post('/api/posts/like')
+          .set('Cookie', fan.cookie)
+          .send({ postId: post.id })
+          .expect(200);
+        await request(t.app)
+          .post(`/api/posts/${post.id}/comments`)
+          .set('Cookie', fan.cookie)
+          .send({ content: 'A comment worth an excerpt' })
+          .expect(201);
+      }
+    }
+    const statements: string[] = [];
+    const stop = t.context.database.onQuery((text) => {
+      if (!/"sessions"/.test(text)) statements.push(text);
+    });
+    let body: {
+      notifications: { type: string; post?: { excerpt: string }; comment?: { excerpt: string } }[];
+    };
+    try {
+      body = (
+        await request(t.app).get('/api/notifications').set('Cookie', author.cookie).expect(200)
+      ).body as typeof body;
+    } finally {
+      stop();
+    }
+    expect(body.notifications).toHaveLength(6);
+    for (const item of body.notifications) expect(item.post?.excerpt).toBeTruthy();
+    expect(body.notifications.filter((item) => item.comment?.excerpt)).toHaveLength(4);
+    // The page (with its posts' titles and comments' texts), the unread count, the actors, and
+    // the actors' summaries.
+    expect(statements).toHaveLength(4);
+  });
+
   it('read a page of account items (no actors) in two statements: the page and the count', async () => {
     const member = await signedInUser(t.context);
     await notifyNewSignIn(t.context, member.user.id);

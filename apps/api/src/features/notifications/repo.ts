@@ -65,6 +65,9 @@ export interface NotificationRow {
   createdAt: Date;
   readAt: Date | null;
   keysetTime: string;
+  /** The item's post title and comment text, read with the item (for their excerpts). */
+  postTitle: string | null;
+  commentText: string | null;
 }
 
 const rowColumns = {
@@ -76,6 +79,13 @@ const rowColumns = {
   createdAt: notifications.createdAt,
   readAt: notifications.readAt,
   keysetTime: keysetTime(notifications.createdAt),
+  // Subqueries in the select list run for the rows returned only, after the page's limit.
+  postTitle: sql<
+    string | null
+  >`(select ${posts.title} from ${posts} where ${posts.id} = ${notifications.postId})`,
+  commentText: sql<
+    string | null
+  >`(select ${comments.content} from ${comments} where ${comments.id} = ${notifications.commentId})`,
 };
 
 /**
@@ -217,30 +227,6 @@ export async function loadActors(
     .from(ranked)
     .where(sql`${ranked.rank} <= ${NOTIFICATION_ACTORS_SHOWN}`)
     .orderBy(asc(ranked.notificationId), asc(ranked.rank));
-}
-
-export async function loadPostTitles(
-  db: Executor,
-  postIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (postIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: posts.id, title: posts.title })
-    .from(posts)
-    .where(inArray(posts.id, [...new Set(postIds)]));
-  return new Map(rows.map((row) => [row.id, row.title]));
-}
-
-export async function loadCommentTexts(
-  db: Executor,
-  commentIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (commentIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: comments.id, content: comments.content })
-    .from(comments)
-    .where(inArray(comments.id, [...new Set(commentIds)]));
-  return new Map(rows.map((row) => [row.id, row.content]));
 }
 
 // ---------------------------------------------------------------------------------------------

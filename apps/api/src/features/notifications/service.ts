@@ -19,8 +19,6 @@ import {
   deleteSoleActorItem,
   findShownNotification,
   loadActors,
-  loadCommentTexts,
-  loadPostTitles,
   markRead,
   notificationsNewerThan,
   pageNotifications,
@@ -48,19 +46,13 @@ async function hydrate(
 ): Promise<NotificationItem[]> {
   // An item about the member's own account has no actors: a page of only those reads none.
   const ids = rows.flatMap((row) => (securityTypes.has(row.type) ? [] : [row.id]));
-  const postIds = rows.flatMap((row) => (row.postId ? [row.postId] : []));
-  const commentIds = rows.flatMap((row) => (row.commentId ? [row.commentId] : []));
-  const [actors, postTitles, commentTexts] = await Promise.all([
-    loadActors(db, recipientId, ids),
-    loadPostTitles(db, postIds),
-    loadCommentTexts(db, commentIds),
-  ]);
+  const actors = await loadActors(db, recipientId, ids);
   const summaries = await loadMemberSummaries(
     db,
     recipientId,
     actors.map((actor) => actor.actorId),
   );
-  return presentNotifications(rows, { actors, summaries, postTitles, commentTexts });
+  return presentNotifications(rows, { actors, summaries });
 }
 
 const invalidCursor = () => badRequest(NOTIFICATION_MESSAGES.invalidCursor);
