@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  isNotNull,
-  like,
-  ne,
-  notLike,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { SEARCH_LIMITS } from '@kindred/contracts';
 import type { Database, Executor } from '../../db/client.js';
@@ -77,23 +64,52 @@ export async function photosOf(db: Executor, userId: string) {
     .orderBy(asc(photos.position), asc(photos.createdAt));
 }
 
-/** `\`, `%` and `_` are LIKE wildcards (backslash is PostgreSQL's default escape character). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/**
+ * The names that start with a search key, as a range of the key's byte order ("C"): from the key
+ * up to, not including, the key with its last character moved one code point on. UTF-8 keeps code
+ * point order, so the range holds exactly the names with that prefix. A range (unlike `LIKE
+ * 'key%'`) is an index range even when the key is a parameter, so the search statements keep one
+ * plan for every prefix (see PLANNED_ONCE).
+ */
+export interface NameRange {
+  from: string | Placeholder;
+  to: string | Placeholder;
+}
+
+const LAST_CODE_POINT = 0x10ffff;
+
+export function nameRange(key: string): NameRange {
+  const chars = [...key];
+  while (chars.length > 0) {
+    const last = chars.pop()!.codePointAt(0)!;
+    if (last < LAST_CODE_POINT) {
+      // The surrogates are no characters: the one after U+D7FF is U+E000.
+      const next = last === 0xd7ff ? 0xe000 : last + 1;
+      return { from: key, to: chars.join('') + String.fromCodePoint(next) };
+    }
+  }
+  // A key made only of U+10FFFF has no such successor: this bound misses only longer runs of it.
+  return { from: key, to: `${key}${String.fromCodePoint(LAST_CODE_POINT)}` };
 }
 
 /**
  * Prefix match on "first last" (which covers the first name and the full name) or on the last
- * name alone, over the normalized columns: both have a text_pattern_ops btree index, so a
- * `LIKE 'prefix%'` is an index range scan (a BitmapOr of the two) whatever the database collation.
- * The count reads matches this way; a page reads them in order (searchMembersQuery).
+ * name alone, over the normalized columns: both have a text_pattern_ops btree index, whose
+ * operators (`~>=~`, `~<~`) compare bytes, so the range is an index range scan (a BitmapOr of the
+ * two) whatever the database collation. The count reads matches this way; a page reads them in
+ * order (searchMembersQuery).
  */
-export function nameMatches(pattern: string | Placeholder) {
-  return or(like(users.nameSearch, pattern), like(users.lastNameSearch, pattern))!;
+export function nameMatches(range: NameRange) {
+  return sql`((${users.nameSearch} ~>=~ ${range.from} and ${users.nameSearch} ~<~ ${range.to}) or (${users.lastNameSearch} ~>=~ ${range.from} and ${users.lastNameSearch} ~<~ ${range.to}))`;
 }
 
-function namePattern(query: string): string {
-  return `${escapeLike(searchKey(query))}%`;
+/** `key` (a column in byte order, COLLATE "C") lies in the range. */
+function inRange(key: SQL, range: NameRange) {
+  return sql`(${key} >= ${range.from} and ${key} < ${range.to})`;
+}
+
+function queryRange(query: string): NameRange {
+  return nameRange(searchKey(query));
 }
 
 /** Members the searcher may see, other than the searcher, who let themselves be found. */
@@ -103,7 +119,7 @@ function findableBy(searcherId: ViewerId) {
 
 /** Members the searcher may see, other than the searcher, who let themselves be found, whose names match. */
 export function searchCondition(query: string, searcherId: string) {
-  return and(findableBy(searcherId), nameMatches(namePattern(query)))!;
+  return and(findableBy(searcherId), nameMatches(queryRange(query)))!;
 }
 
 export interface SearchPage {
@@ -118,7 +134,7 @@ export interface SearchPage {
 /** What a search statement is built from: values, or placeholders of a prepared statement. */
 interface SearchInputs {
   searcherId: ViewerId;
-  pattern: string | Placeholder;
+  range: NameRange;
   take: number | Placeholder;
   mentionable: boolean;
 }
@@ -126,7 +142,7 @@ interface SearchInputs {
 function searchInputs(page: SearchPage, take: number): SearchInputs {
   return {
     searcherId: page.searcherId,
-    pattern: namePattern(page.query),
+    range: queryRange(page.query),
     take,
     mentionable: page.mentionable ?? false,
   };
@@ -156,8 +172,8 @@ function rankedMatches(db: Executor, inputs: SearchInputs, rank: 0 | 1, byLastNa
     .where(
       and(
         eq(users.searchRank, rank),
-        like(matchedKey, inputs.pattern),
-        byLastName ? notLike(fullNameKey, inputs.pattern) : undefined,
+        inRange(matchedKey, inputs.range),
+        byLastName ? sql`not ${inRange(fullNameKey, inputs.range)}` : undefined,
         findableBy(inputs.searcherId),
         inputs.mentionable ? mentionAllowedWhere(inputs.searcherId, users.id) : undefined,
       ),
@@ -208,13 +224,14 @@ export function searchMembersQuery(db: Executor, page: SearchPage) {
 }
 
 /**
- * The search statements are prepared without a server-side name: the SQL is built once, and
- * PostgreSQL still plans each search for its own prefix. A named statement soon runs a generic
- * plan made before the prefix is known, which cannot tell that "ma" covers 17,000 names and
- * "zoë k" two: it read and sorted whole name ranges (20+ ms of database time per search instead
- * of 2–4 ms on the 100k-member benchmark).
+ * The search statements are named, so PostgreSQL plans each once per connection: planning the
+ * four ranked reads, the count and their joins cost more than running them (about 1.8 of 2.2 ms
+ * of database CPU for a page of "ma" on the 100k-member benchmark, issue 18). The one plan serves
+ * every prefix because names are matched as ranges (`nameRange`), which an index reads as a range
+ * with the bounds as parameters; a `LIKE $1` is no index condition in a plan made before the
+ * prefix is known, and such a plan read and sorted whole name ranges (20+ ms per search).
  */
-const PLANNED_PER_SEARCH = '';
+const PLANNED_ONCE = { search: 'members_search', mention: 'members_mention_search' } as const;
 
 /**
  * The search as one prepared statement per database (issue 18: the suggestions ran two statements
@@ -225,7 +242,7 @@ const PLANNED_PER_SEARCH = '';
 function prepareSearch(db: Database, mentionable: boolean) {
   const inputs: SearchInputs = {
     searcherId: sql.placeholder('searcherId'),
-    pattern: sql.placeholder('pattern'),
+    range: { from: sql.placeholder('from'), to: sql.placeholder('to') },
     take: sql.placeholder('take'),
     mentionable,
   };
@@ -234,11 +251,11 @@ function prepareSearch(db: Database, mentionable: boolean) {
     : sql<number>`(select count(*)::int from ${db
         .select({ id: users.id })
         .from(users)
-        .where(and(findableBy(inputs.searcherId), nameMatches(inputs.pattern)))
+        .where(and(findableBy(inputs.searcherId), nameMatches(inputs.range)))
         .limit(sql.placeholder('countTake'))
         .as('counted')})`;
   return pageQuery(db, inputs, sql.placeholder('limit'), sql.placeholder('offset'), total).prepare(
-    PLANNED_PER_SEARCH,
+    mentionable ? PLANNED_ONCE.mention : PLANNED_ONCE.search,
   );
 }
 
@@ -246,6 +263,30 @@ const preparedSearches = new WeakMap<
   Database,
   { search: ReturnType<typeof prepareSearch>; mention: ReturnType<typeof prepareSearch> }
 >();
+
+/** The search's prepared statement on this database (mention suggestions have their own). */
+export function preparedSearch(db: Database, mentionable: boolean) {
+  let prepared = preparedSearches.get(db);
+  if (!prepared) {
+    prepared = { search: prepareSearch(db, false), mention: prepareSearch(db, true) };
+    preparedSearches.set(db, prepared);
+  }
+  return mentionable ? prepared.mention : prepared.search;
+}
+
+/** The values of the prepared search's placeholders for a page. */
+export function searchStatementValues(page: SearchPage, cap: number = SEARCH_LIMITS.countCap) {
+  const { searcherId, range, take } = searchInputs(page, page.offset + page.limit);
+  return {
+    searcherId,
+    from: range.from,
+    to: range.to,
+    take,
+    countTake: cap + 1,
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
 
 /**
  * One page of matches and, unless it is for mention suggestions, the number of matches up to the
@@ -256,20 +297,7 @@ export async function runSearch(
   page: SearchPage,
   cap: number = SEARCH_LIMITS.countCap,
 ) {
-  let prepared = preparedSearches.get(db);
-  if (!prepared) {
-    prepared = { search: prepareSearch(db, false), mention: prepareSearch(db, true) };
-    preparedSearches.set(db, prepared);
-  }
-  const { searcherId, pattern, take, mentionable } = searchInputs(page, page.offset + page.limit);
-  return (mentionable ? prepared.mention : prepared.search).execute({
-    searcherId,
-    pattern,
-    take,
-    countTake: cap + 1,
-    limit: page.limit,
-    offset: page.offset,
-  });
+  return preparedSearch(db, page.mentionable ?? false).execute(searchStatementValues(page, cap));
 }
 
 /**

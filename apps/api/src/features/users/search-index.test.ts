@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { nameSearchColumns } from './names.js';
-import { analyzeUsers, explainSearch } from './search-diagnostics.js';
+import { analyzeUsers, explainPlannedSearch, explainSearch } from './search-diagnostics.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,6 +59,34 @@ describe('member search uses the name indexes', () => {
     );
     expect(plan).toMatch(/users_name_search_prefix/);
     expect(plan).not.toMatch(/Seq Scan on users/);
+  });
+
+  it('keeps one plan for every prefix: the named statement reads the name indexes as ranges of parameters', async () => {
+    for (const mentionable of [false, true]) {
+      const plan = await explainPlannedSearch(
+        t.context.db,
+        { ...page, query: 'Anna', mentionable },
+        { seqscan: false },
+      );
+      // Each read is a range of an index (in index order, or a bitmap where the table is small).
+      // A LIKE of a parameter is no index condition: each scan would read its whole index.
+      expect(plan).toMatch(
+        /(?:using|on) users_search_full_name[^\n]*\n\s*Index Cond: \(\(search_rank = \$\d+\) AND \(\(name_search\)::text >= \$\d+\) AND \(\(name_search\)::text < \$\d+\)/,
+      );
+      expect(plan).toMatch(
+        /(?:using|on) users_search_last_name[^\n]*\n\s*Index Cond: \(\(search_rank = \$\d+\) AND \(\(last_name_search\)::text >= \$\d+\) AND \(\(last_name_search\)::text < \$\d+\)/,
+      );
+      expect(plan).not.toMatch(/Seq Scan on users/);
+      if (!mentionable) {
+        // The count: a BitmapOr of the two prefix indexes' ranges.
+        expect(plan).toMatch(
+          /Index Cond: \(\(name_search ~>=~ \$\d+\) AND \(name_search ~<~ \$\d+\)\)/,
+        );
+        expect(plan).toMatch(
+          /Index Cond: \(\(last_name_search ~>=~ \$\d+\) AND \(last_name_search ~<~ \$\d+\)\)/,
+        );
+      }
+    }
   });
 
   it('uses the index on its own for a selective prefix, without disabling anything', async () => {
