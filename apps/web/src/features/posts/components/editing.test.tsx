@@ -49,7 +49,7 @@ describe('editing a post', () => {
     });
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
     const user = await openMenuOf('Sunset at the lake');
-    await user.click(screen.getByRole('menuitem', { name: 'Edit post' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit post' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     const title = within(dialog).getByRole('textbox', { name: /Title/ });
@@ -86,7 +86,7 @@ describe('editing a post', () => {
     const calls = mockApi({ 'GET /api/posts': feedOf(post) });
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
     const user = await openMenuOf('Sunset at the lake');
-    await user.click(screen.getByRole('menuitem', { name: 'Edit post' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     await user.clear(within(dialog).getByRole('textbox', { name: /Title/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
@@ -107,7 +107,7 @@ describe('editing a post', () => {
     });
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
     const user = await openMenuOf('Sunset at the lake');
-    await user.click(screen.getByRole('menuitem', { name: 'Edit post' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
     await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), '!');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
