@@ -502,3 +502,24 @@ describe('read state and receipts', () => {
     ]);
   });
 });
+
+describe('the conversations list', () => {
+  it('for a member without conversations, reads the empty page and the unread total only', async () => {
+    const loner = await signedInUser(t.context);
+    const statements: string[] = [];
+    const stop = t.context.database.onQuery((text) => {
+      if (!/"sessions"/.test(text)) statements.push(text);
+    });
+    let body: { conversations: unknown[]; unreadTotal: number };
+    try {
+      body = (
+        await request(t.app).get('/api/conversations').set('Cookie', loner.cookie).expect(200)
+      ).body as typeof body;
+    } finally {
+      stop();
+    }
+    expect(body.conversations).toEqual([]);
+    expect(body.unreadTotal).toBe(0);
+    expect(statements).toHaveLength(2);
+  });
+});

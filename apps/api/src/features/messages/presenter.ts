@@ -73,6 +73,8 @@ export async function presentConversations(
   viewerId: string,
   rows: ViewedConversation[],
 ): Promise<Conversation[]> {
+  // A member without conversations reads nothing more (not even their sensitive-media choice).
+  if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const otherIds = rows.map((row) => row.otherId);
   const [members, lastMessages, unread, marks, receipts, sensitiveMedia] = await Promise.all([

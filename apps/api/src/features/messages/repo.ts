@@ -10,7 +10,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
 import {
   chatMessages,
@@ -21,7 +21,7 @@ import {
   reports,
   users,
 } from '../../db/schema.js';
-import { visibleMemberExists } from '../users/index.js';
+import { visibleMemberExists, type ViewerId } from '../users/index.js';
 import {
   acceptsSenderPhotoWhere,
   acceptsStrangerWhere,
@@ -41,7 +41,7 @@ export function orderedPair(a: string, b: string) {
 }
 
 /** The other member of a conversation, as SQL, for `viewerId`. */
-function otherMemberOf(viewerId: string): SQL<string> {
+function otherMemberOf(viewerId: ViewerId): SQL<string> {
   return sql<string>`(case when ${conversations.memberLow} = ${viewerId}::uuid then ${conversations.memberHigh} else ${conversations.memberLow} end)`;
 }
 
@@ -49,7 +49,7 @@ function otherMemberOf(viewerId: string): SQL<string> {
  * The viewer's conversations they may see: theirs, not closed by an unmatch, the other member
  * visible to them (no block either way, not suspended or disabled).
  */
-function openConversationOf(viewerId: string): SQL {
+function openConversationOf(viewerId: ViewerId): SQL {
   return and(
     or(eq(conversations.memberLow, viewerId), eq(conversations.memberHigh, viewerId)),
     isNull(conversations.closedAt),
@@ -351,7 +351,7 @@ export async function clearOwnMessage(
 }
 
 /** Unread messages per conversation (from the other member, not deleted, after the read mark). */
-function unreadWhere(viewerId: string): SQL {
+function unreadWhere(viewerId: ViewerId): SQL {
   return and(
     ne(chatMessages.senderId, viewerId),
     isNull(chatMessages.deletedAt),
@@ -375,13 +375,31 @@ export async function unreadCountsOf(
   return counts;
 }
 
-/** All the viewer's unread messages, in the conversations they may see. */
-export async function unreadTotalOf(db: Executor, viewerId: string): Promise<number> {
-  const [row] = await db
+/**
+ * All the viewer's unread messages, in the conversations they may see, read on every conversations
+ * page, every read mark and every live message: prepared once per database, so PostgreSQL parses
+ * and plans it once per connection. It counts every unread message whatever the plan, so the generic
+ * plan costs nothing a custom one would save.
+ */
+function prepareUnreadTotal(db: Database) {
+  const viewerId = sql.placeholder('viewerId');
+  return db
     .select({ count: sql<number>`count(*)::int` })
     .from(chatMessages)
     .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
-    .where(and(openConversationOf(viewerId), unreadWhere(viewerId)));
+    .where(and(openConversationOf(viewerId), unreadWhere(viewerId)))
+    .prepare('messages_unread_total');
+}
+
+const unreadTotals = new WeakMap<Database, ReturnType<typeof prepareUnreadTotal>>();
+
+export async function unreadTotalOf(db: Database, viewerId: string): Promise<number> {
+  let query = unreadTotals.get(db);
+  if (!query) {
+    query = prepareUnreadTotal(db);
+    unreadTotals.set(db, query);
+  }
+  const [row] = await query.execute({ viewerId });
   return row?.count ?? 0;
 }
 
