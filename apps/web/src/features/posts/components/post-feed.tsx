@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -65,9 +65,14 @@ export function PostFeed({ source, emptyState, label }: PostFeedProps) {
   const feed = usePostFeed(source);
   useErrorToast(feed, source.kind === 'following' ? M.fetchFollowingFailed : M.fetchFailed);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
-  const sentinelRef = useNextPageOnScroll(feed);
+  // The first page's posts replace the placeholders in a deferred render, which React splits into
+  // short slices: the query cache's update would otherwise draw every card in one task, long
+  // enough on a phone to hold up a tap. Later changes (a like, the next page) draw at once.
+  const showsPosts = useDeferredValue(!feed.isPending, false);
+  // Watched once the list (and the element after it) is on the page.
+  const sentinelRef = useNextPageOnScroll({ ...feed, hasNextPage: showsPosts && hasNextPage });
 
-  if (feed.isPending) return <PostFeedSkeleton />;
+  if (feed.isPending || (!showsPosts && !feed.isError)) return <PostFeedSkeleton />;
 
   if (feed.isError && !feed.data) {
     return (
