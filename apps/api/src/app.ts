@@ -28,6 +28,7 @@ import { memberSessionRoutes, userRoutes } from './features/users/index.js';
 import { refuseCrossSiteRequests, refuseNonJsonBodies } from './http/csrf.js';
 import { apiNotFound, errorHandler } from './http/errors.js';
 import { logRequests } from './http/request-log.js';
+import { routeByFirstSegment } from './http/routes-by-segment.js';
 import { securityHeaders } from './http/security-headers.js';
 import { sessionMiddleware } from './http/session.js';
 import { measureRequests, metricsEndpoint } from './platform/metrics.js';
@@ -75,32 +76,7 @@ export function createApp(context: AppContext): Express {
   api.use(express.json({ limit: '100kb' }));
   api.use(sessionMiddleware(config, context.sessionStore));
 
-  api.use(healthRoutes(context));
-  api.use(apiDocsRoutes(context));
-  api.use(mediaRoutes(context));
-  api.use(authRoutes(context));
-  // Before profileRoutes: /profile/visitors must not reach /profile/:id.
-  api.use(matchRoutes(context));
-  api.use(profileRoutes(context));
-  api.use(accountCredentialRoutes(context));
-  api.use(memberSessionRoutes(context));
-  // Before userRoutes: /users/me/notification-settings must not reach /users/:id.
-  api.use(notificationRoutes(context));
-  api.use(notificationStreamRoutes(context));
-  api.use(imageSafetyRoutes(context));
-  api.use(userRoutes(context));
-  api.use(subscriptionRoutes(context));
-  api.use(billingRoutes(context));
-  api.use(entitlementRoutes(context));
-  api.use(geoRoutes(context));
-  api.use(postRoutes(context));
-  api.use(commentRoutes(context));
-  api.use(connectionRoutes(context));
-  api.use(moderationRoutes(context));
-  api.use(photoVerificationRoutes(context));
-  api.use(blockRoutes(context));
-  api.use(messageRoutes(context));
-  api.use(discoveryRoutes(context));
+  api.use(routeByFirstSegment(featureRoutes(context)));
   api.use(apiNotFound);
   api.use(errorHandler);
   app.use('/api', api);
@@ -111,6 +87,38 @@ export function createApp(context: AppContext): Express {
   });
   app.use(errorHandler);
   return app;
+}
+
+/** The features' routers under /api, in the order a request tries them. */
+export function featureRoutes(context: AppContext): Router[] {
+  return [
+    healthRoutes(context),
+    apiDocsRoutes(context),
+    mediaRoutes(context),
+    authRoutes(context),
+    // Before profileRoutes: /profile/visitors must not reach /profile/:id.
+    matchRoutes(context),
+    profileRoutes(context),
+    accountCredentialRoutes(context),
+    memberSessionRoutes(context),
+    // Before userRoutes: /users/me/notification-settings must not reach /users/:id.
+    notificationRoutes(context),
+    notificationStreamRoutes(context),
+    imageSafetyRoutes(context),
+    userRoutes(context),
+    subscriptionRoutes(context),
+    billingRoutes(context),
+    entitlementRoutes(context),
+    geoRoutes(context),
+    postRoutes(context),
+    commentRoutes(context),
+    connectionRoutes(context),
+    moderationRoutes(context),
+    photoVerificationRoutes(context),
+    blockRoutes(context),
+    messageRoutes(context),
+    discoveryRoutes(context),
+  ];
 }
 
 /**
