@@ -372,6 +372,50 @@ describe('who is never shown', () => {
     t.clock.advance(SESSION_REUSE_MS);
     expect(new Set(await idsNear(viewer))).toEqual(new Set([stays.user.id, newcomer.user.id]));
   });
+
+  it('a member who moved since the list was read is shown only within the reach of the band they were read in', async () => {
+    const place = randomPlace();
+    const viewer = await member(place);
+    const near = await member(eastOf(place, 5));
+    const mid = await member(eastOf(place, 20));
+    const query = { maxDistanceKm: 25, limit: 50 };
+    expect((await cards(viewer, query)).map((card) => card._id)).toEqual([
+      near.user.id,
+      mid.user.id,
+    ]);
+
+    // Near was read in the band within 10 km, mid in the band up to 25 km.
+    const moveTo = (id: string, to: Place) =>
+      t.context.db.update(profiles).set(to).where(eq(profiles.userId, id));
+    await moveTo(near.user.id, eastOf(place, 15));
+    await moveTo(mid.user.id, eastOf(place, 40));
+    expect(await cards(viewer, query)).toEqual([]);
+    t.clock.advance(SESSION_REUSE_MS);
+    expect((await cards(viewer, query)).map((card) => card._id)).toEqual([near.user.id]);
+  });
+
+  it('checks the members of every band of a page in one statement once their order is read', async () => {
+    const place = randomPlace();
+    const viewer = await member(place);
+    const near = await member(eastOf(place, 5));
+    const mid = await member(eastOf(place, 20));
+    const query = { maxDistanceKm: 25, limit: 50 };
+    await cards(viewer, query);
+    let statements = 0;
+    const stop = t.context.database.onQuery((text) => {
+      if (!/"sessions"/.test(text)) statements += 1;
+    });
+    try {
+      expect((await cards(viewer, query)).map((card) => card._id)).toEqual([
+        near.user.id,
+        mid.user.id,
+      ]);
+    } finally {
+      stop();
+    }
+    // The viewer with the running boosts, and the cards.
+    expect(statements).toBe(2);
+  });
 });
 
 describe('order and paging', () => {

@@ -215,9 +215,14 @@ function distanceFrom(origin: Place | null): SQL<number | null> {
     : sql<number | null>`null::float8`;
 }
 
+/** How far from the viewer a phase reaches, in km (null: no limit). */
+export function outerKmOf(phase: Phase): number | null {
+  return phase.kind === 'boosted' ? phase.maxKm : phase.outerKm;
+}
+
 /** SQL: within the phase's outer edge, when it has one. */
 function withinPhase(origin: Place | null, phase: Phase): SQL | undefined {
-  const outerKm = phase.kind === 'boosted' ? phase.maxKm : phase.outerKm;
+  const outerKm = outerKmOf(phase);
   return origin && outerKm !== null ? sql`${distanceFrom(origin)} <= ${outerKm}` : undefined;
 }
 
@@ -310,7 +315,11 @@ export interface CardChecks {
   passHiddenMs: number;
   origin: Place | null;
   filters: DiscoverFilters;
-  phase: Phase;
+}
+
+/** A ranked member to check, with the outer edge of the phase it was ranked in (null: none). */
+export interface CardCandidate extends RankedMember {
+  outerKm: number | null;
 }
 
 /**
@@ -322,10 +331,10 @@ function prepareCardsQuery(db: Database) {
   const p = {
     viewerId: sql.placeholder('viewerId'),
     ids: sql.placeholder('ids'),
+    outerKms: sql.placeholder('outerKms'),
     passesSince: sql.placeholder('passesSince'),
     latitude: sql.placeholder('latitude'),
     longitude: sql.placeholder('longitude'),
-    outerKm: sql.placeholder('outerKm'),
     ageMin: sql.placeholder('ageMin'),
     ageMax: sql.placeholder('ageMax'),
     genders: sql.placeholder('genders'),
@@ -336,8 +345,9 @@ function prepareCardsQuery(db: Database) {
   };
   const km = distanceKm(p.latitude, p.longitude, profiles.latitude, profiles.longitude);
   // Each ranked member by id (a LATERAL subquery with `limit 1` per id of the list: lookups by
-  // primary key whatever the planner estimates for a list of ids).
+  // primary key whatever the planner estimates for a list of ids), with its phase's outer edge.
   const rankedId = sql`"ranked"."id"`;
+  const outerKm = sql`"ranked"."outer_km"`;
   const card = db
     .select({
       id: users.id,
@@ -376,14 +386,14 @@ function prepareCardsQuery(db: Database) {
         sql`(${p.interests}::text[] is null or ${profiles.interests} && ${p.interests}::text[])`,
         sql`(not ${p.photoVerifiedOnly}::boolean or ${users.photoVerifiedAt} is not null)`,
         sql`(${p.activeSince}::timestamptz is null or ${users.lastLoginAt} >= ${p.activeSince}::timestamptz)`,
-        sql`(${p.outerKm}::float8 is null or ${km} <= ${p.outerKm}::float8)`,
+        sql`(${outerKm} is null or ${km} <= ${outerKm})`,
       ),
     )
     .limit(1)
     .as('card');
   return db
     .select()
-    .from(sql`unnest(${p.ids}::uuid[]) as ranked(id)`)
+    .from(sql`unnest(${p.ids}::uuid[], ${p.outerKms}::float8[]) as ranked(id, outer_km)`)
     .crossJoinLateral(card)
     .prepare('discover_cards');
 }
@@ -398,29 +408,30 @@ function listParam(values: readonly string[] | undefined): string[] | null {
 /**
  * The cards of ranked members who may be shown now, in the given order: visible to the viewer,
  * searchable, a pair not yet decided, a profile picture — and still meeting the filters and the
- * phase's distance (a member's change since the order was read never shows them where they no
- * longer belong). Primary-key and index lookups for the given members only, never a band.
+ * distance of the phase each was ranked in (a member's change since the order was read never shows
+ * them where they no longer belong). Primary-key and index lookups for the given members only,
+ * never a band; members of several phases in one statement.
  */
 export async function checkedCards(
   db: Database,
   checks: CardChecks,
-  ranked: readonly RankedMember[],
+  candidates: readonly CardCandidate[],
 ) {
-  if (ranked.length === 0) return [];
+  if (candidates.length === 0) return [];
   let query = cardsQueries.get(db);
   if (!query) {
     query = prepareCardsQuery(db);
     cardsQueries.set(db, query);
   }
-  const { filters, origin, phase } = checks;
-  const outerKm = phase.kind === 'boosted' ? phase.maxKm : phase.outerKm;
+  const { filters, origin } = checks;
   const rows = await query.execute({
     viewerId: checks.viewerId,
-    ids: ranked.map((member) => member.id),
+    ids: candidates.map((member) => member.id),
+    // Without a place there is no distance to keep within (it would be NULL, and fail the check).
+    outerKms: candidates.map((member) => (origin ? member.outerKm : null)),
     passesSince: new Date(checks.now.getTime() - checks.passHiddenMs).toISOString(),
     latitude: origin?.latitude ?? null,
     longitude: origin?.longitude ?? null,
-    outerKm: origin ? outerKm : null,
     ageMin: filters.ageMin ?? null,
     ageMax: filters.ageMax ?? null,
     genders: listParam(filters.genders),
@@ -430,7 +441,7 @@ export async function checkedCards(
     activeSince: filters.activeSince?.toISOString() ?? null,
   });
   const byId = new Map(rows.map(({ card: row }) => [row.id, row]));
-  return ranked.flatMap((member) => {
+  return candidates.flatMap((member) => {
     const row = byId.get(member.id);
     return row ? [{ ...row, score: member.score }] : [];
   });

@@ -28,13 +28,15 @@ import {
   checkedCards,
   insertBoost,
   latestBoost,
+  outerKmOf,
   rankedMembers,
   viewerAndBoosts,
   type CandidateRow,
+  type CardCandidate,
   type CardChecks,
   type Phase,
   type Place,
-  type RankedRead,
+  type RankedMember,
 } from './repo.js';
 import { snapshotsOf } from './snapshots.js';
 
@@ -152,46 +154,64 @@ export async function discover(
       : undefined,
   };
 
-  // limit + 1 cards: the extra one only says that another page exists.
-  const rows: Array<{ row: CandidateRow; phase: number }> = [];
-  for (let phase = start.phase; phase < phases.length && rows.length <= query.limit; phase += 1) {
-    if (phases[phase]!.kind === 'boosted' && snapshot.boostedIds.length === 0) continue;
-    const read: RankedRead = {
-      viewerId,
-      asOf: snapshot.asOf,
-      boostedIds: snapshot.boostedIds,
-      origin: viewer.place,
-      viewerInterests: viewer.interests,
-      filters,
-      phase: phases[phase]!,
-      limit: 0,
-    };
-    const checks: CardChecks = {
-      viewerId,
+  const checks: CardChecks = {
+    viewerId,
+    now,
+    passHiddenMs: DISCOVER_LIMITS.passHiddenDays * DAY_MS,
+    origin: viewer.place,
+    filters,
+  };
+  const ranked = (phase: number, after: RankedMember | undefined, count: number) =>
+    snapshots.next(
+      `${sessionKey}|${snapshot.asOf.getTime()}|${phase}`,
+      snapshot.asOf,
+      after,
+      count,
+      (from, limit) =>
+        rankedMembers(context.db, {
+          viewerId,
+          asOf: snapshot.asOf,
+          boostedIds: snapshot.boostedIds,
+          origin: viewer.place,
+          viewerInterests: viewer.interests,
+          filters,
+          phase: phases[phase]!,
+          after: from,
+          limit,
+        }),
       now,
-      passHiddenMs: DISCOVER_LIMITS.passHiddenDays * DAY_MS,
-      origin: viewer.place,
-      filters,
-      phase: phases[phase]!,
-    };
-    let after = phase === start.phase ? start.after : undefined;
-    while (rows.length <= query.limit) {
-      const wanted = query.limit + 1 - rows.length;
-      // A few more than wanted: some may be skipped by the checks.
-      const count = wanted + CHECK_SLACK;
-      const ranked = await snapshots.next(
-        `${sessionKey}|${snapshot.asOf.getTime()}|${phase}`,
-        snapshot.asOf,
-        after,
-        count,
-        (from, limit) => rankedMembers(context.db, { ...read, after: from, limit }),
-        now,
-      );
-      const cards = await checkedCards(context.db, checks, ranked);
-      rows.push(...cards.slice(0, wanted).map((row) => ({ row, phase })));
-      if (ranked.length < count) break;
-      after = ranked.at(-1);
+    );
+
+  // limit + 1 cards: the extra one only says that another page exists. The members to check are
+  // gathered across phases and checked in one statement; a page needs another round only when
+  // the checks skip more of them than the few read beyond its need.
+  const rows: Array<{ row: CandidateRow; phase: number }> = [];
+  let phase = start.phase;
+  let after = start.after;
+  while (rows.length <= query.limit && phase < phases.length) {
+    const wanted = query.limit + 1 - rows.length;
+    const count = wanted + CHECK_SLACK;
+    const candidates: Array<CardCandidate & { phase: number }> = [];
+    while (candidates.length < count && phase < phases.length) {
+      const current = phases[phase]!;
+      const asked = count - candidates.length;
+      const more =
+        current.kind === 'boosted' && snapshot.boostedIds.length === 0
+          ? []
+          : await ranked(phase, after, asked);
+      const outerKm = outerKmOf(current);
+      for (const member of more) candidates.push({ ...member, outerKm, phase });
+      // Fewer than asked: the phase has no more.
+      if (more.length < asked) {
+        phase += 1;
+        after = undefined;
+      } else {
+        after = more.at(-1);
+      }
     }
+    const phaseOf = new Map(candidates.map((candidate) => [candidate.id, candidate.phase]));
+    const cards = await checkedCards(context.db, checks, candidates);
+    rows.push(...cards.slice(0, wanted).map((row) => ({ row, phase: phaseOf.get(row.id)! })));
   }
 
   const items = rows.slice(0, query.limit);
