@@ -26,6 +26,14 @@ describe('API skeleton', () => {
     expect(['pglite', 'postgres']).toContain(res.body.database);
   });
 
+  it('sends JSON without an ETag: hashing every body cost as much as serializing it', async () => {
+    for (const url of ['/api/health', '/api/openapi.json']) {
+      const res = await request(t.app).get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.etag, url).toBeUndefined();
+    }
+  });
+
   it('gives every response a request id, echoing a sane incoming one', async () => {
     const res = await request(t.app).get('/api/health').set('X-Request-Id', 'abc-123');
     expect(res.headers['x-request-id']).toBe('abc-123');

@@ -52,6 +52,10 @@ export function createApp(context: AppContext): Express {
   const { config, logger } = context;
   const app = express();
   app.disable('x-powered-by');
+  // res.send's ETag hashes every body it sends, which cost as much as serializing it: the API's
+  // answers are a member's own and are computed in full even for a 304, so they carry none. Files
+  // keep theirs (express.static and sendFile make it from the file's size and time, not its bytes).
+  app.set('etag', noETagForSentBodies);
   app.set('trust proxy', config.trustProxy);
   app.use(measureRequests(context.metrics));
 
@@ -140,6 +144,11 @@ function shouldCompress(req: Request, res: Response): boolean {
   if (req.headers.range) return false;
   if (String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')) return false;
   return compression.filter(req, res);
+}
+
+/** Express's `etag` setting as a function: enabled (for sendFile), but no tag for any sent body. */
+function noETagForSentBodies(): undefined {
+  return undefined;
 }
 
 /** Last path segments that name a file (`favicon.ico`, `index-abc123.js`), not a client route. */
