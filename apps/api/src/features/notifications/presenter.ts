@@ -4,7 +4,6 @@ import {
   type NotificationActor,
   type NotificationItem,
 } from '@kindred/contracts';
-import type { MemberSummary } from '../users/index.js';
 import type { ActorRow, NotificationRow } from './repo.js';
 
 /** Rows → the contract's items. Never a raw row; only members the recipient may see. */
@@ -26,11 +25,6 @@ export function excerpt(text: string): string {
     .trimEnd()}…`;
 }
 
-export interface ItemParts {
-  actors: readonly ActorRow[];
-  summaries: ReadonlyMap<string, MemberSummary>;
-}
-
 /** A message item's conversation: the one its group key (`message:<id>`) names. */
 function conversationOf(row: NotificationRow): string | null {
   const prefix = 'message:';
@@ -41,21 +35,18 @@ function conversationOf(row: NotificationRow): string | null {
 
 export function presentNotifications(
   rows: readonly NotificationRow[],
-  parts: ItemParts,
+  actorRows: readonly ActorRow[],
 ): NotificationItem[] {
   const actorsOf = new Map<string, { shown: NotificationActor[]; total: number }>();
-  for (const actor of parts.actors) {
-    const summary = parts.summaries.get(actor.actorId);
-    const entry = actorsOf.get(actor.notificationId) ?? { shown: [], total: actor.total };
-    if (summary) {
-      entry.shown.push({
-        _id: summary._id,
-        firstName: summary.firstName,
-        lastName: summary.lastName,
-        profilePicture: summary.profilePicture,
-      });
-    }
-    actorsOf.set(actor.notificationId, entry);
+  for (const { notificationId, actor, total } of actorRows) {
+    const entry = actorsOf.get(notificationId) ?? { shown: [], total };
+    entry.shown.push({
+      _id: actor._id,
+      firstName: actor.firstName,
+      lastName: actor.lastName,
+      profilePicture: actor.profilePicture,
+    });
+    actorsOf.set(notificationId, entry);
   }
   return rows.map((row) => {
     const actors = actorsOf.get(row.id);

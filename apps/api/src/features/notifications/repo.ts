@@ -13,11 +13,20 @@ import {
   notificationActors,
   notificationSettings,
   notifications,
+  photos,
   posts,
   users,
 } from '../../db/schema.js';
 import { visiblePostsWhere } from '../posts/index.js';
-import { notMutedBy, visibleMembersWhere, type ViewerId } from '../users/index.js';
+import {
+  memberSummaryColumns,
+  notMutedBy,
+  profilePictureJoin,
+  toMemberSummary,
+  visibleMembersWhere,
+  type MemberSummary,
+  type ViewerId,
+} from '../users/index.js';
 
 /** The queries behind notifications (this feature is the only writer of its tables). */
 
@@ -184,14 +193,14 @@ export async function countUnread(db: Database, recipientId: string): Promise<nu
 
 export interface ActorRow {
   notificationId: string;
-  actorId: string;
+  actor: MemberSummary;
   /** How many actors of the item the recipient may see. */
   total: number;
 }
 
 /**
  * The newest `NOTIFICATION_ACTORS_SHOWN` actors of each item the recipient may see, with their
- * count, in one query for a whole page.
+ * count and their member summaries, in one query for a whole page.
  */
 export async function loadActors(
   db: Executor,
@@ -218,15 +227,23 @@ export async function loadActors(
       ),
     )
     .as('ranked');
-  return db
+  // The ranked rows are actors the recipient may see already: the join only reads their summaries.
+  const rows = await db
     .select({
       notificationId: ranked.notificationId,
-      actorId: ranked.actorId,
       total: ranked.total,
+      ...memberSummaryColumns,
     })
     .from(ranked)
+    .innerJoin(users, eq(users.id, ranked.actorId))
+    .leftJoin(photos, profilePictureJoin)
     .where(sql`${ranked.rank} <= ${NOTIFICATION_ACTORS_SHOWN}`)
     .orderBy(asc(ranked.notificationId), asc(ranked.rank));
+  return rows.map(({ notificationId, total, ...member }) => ({
+    notificationId,
+    total,
+    actor: toMemberSummary(member),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { decodeCursor, encodeCursor, toPage } from '../../db/keyset.js';
 import { badRequest } from '../../http/errors.js';
-import { loadMemberSummaries } from '../users/index.js';
 import { presentNotifications } from './presenter.js';
 import {
   countUnread,
@@ -46,13 +45,7 @@ async function hydrate(
 ): Promise<NotificationItem[]> {
   // An item about the member's own account has no actors: a page of only those reads none.
   const ids = rows.flatMap((row) => (securityTypes.has(row.type) ? [] : [row.id]));
-  const actors = await loadActors(db, recipientId, ids);
-  const summaries = await loadMemberSummaries(
-    db,
-    recipientId,
-    actors.map((actor) => actor.actorId),
-  );
-  return presentNotifications(rows, { actors, summaries });
+  return presentNotifications(rows, await loadActors(db, recipientId, ids));
 }
 
 const invalidCursor = () => badRequest(NOTIFICATION_MESSAGES.invalidCursor);
