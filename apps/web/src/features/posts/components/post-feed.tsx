@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { memo, useDeferredValue, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,6 +13,13 @@ import { clsx } from 'clsx';
 import styles from './post-feed.module.css';
 
 const M = POSTS_UI_MESSAGES;
+
+/**
+ * A card redrawn only when its post (the query cache keeps an unchanged post's object), position or
+ * picture priority changes: the feed page around the list redraws as its other queries answer
+ * (entitlements, the tabs' search parameters), and each redraw would otherwise draw every card.
+ */
+const FeedCard = memo(PostCard);
 
 export interface PostFeedProps {
   source: FeedSource;
@@ -96,7 +103,7 @@ export function PostFeed({ source, emptyState, label }: PostFeedProps) {
     <div className={styles.postFeed}>
       <div role="feed" aria-label={label ?? LABELS[source.kind]} aria-busy={isFetchingNextPage}>
         {posts.map((post, index) => (
-          <PostCard
+          <FeedCard
             key={post._id}
             post={post}
             position={index + 1}
