@@ -73,7 +73,8 @@ export function logRequests(
     req.id = id;
     res.setHeader('X-Request-Id', id);
     const started = Date.now();
-    const logged = !unloggedPaths.has(req.url);
+    // Below the info level no access line is written: nothing is made for one either.
+    const logged = !unloggedPaths.has(req.url) && accessLogger.isLevelEnabled('info');
     const onDone = (error?: unknown) => {
       res.off('close', onDone);
       res.off('finish', onDone);

@@ -167,3 +167,27 @@ describe("a route's own log lines", () => {
     expect(written.join('')).not.toContain('secret-4471');
   });
 });
+
+describe('the request log above the info level', () => {
+  it('writes no access line and makes no per-request logger for one', async () => {
+    const written: string[] = [];
+    const logger = createLogger('warn', { write: (line: string) => void written.push(line) });
+    const perRequest: unknown[] = [];
+    const makeChild = logger.child.bind(logger);
+    logger.child = ((bindings, options) => {
+      const access = makeChild(bindings, options);
+      const makeRequestLogger = access.child.bind(access);
+      access.child = ((requestBindings, requestOptions) => {
+        perRequest.push(requestBindings);
+        return makeRequestLogger(requestBindings, requestOptions);
+      }) as typeof access.child;
+      return access;
+    }) as typeof logger.child;
+    const app = express();
+    app.use(logRequests(app, logger, new Set()));
+    app.get('/plans', (_req, res) => void res.json({ success: true }));
+    expect((await request(app).get('/plans')).status).toBe(200);
+    expect(written).toEqual([]);
+    expect(perRequest).toEqual([]);
+  });
+});
