@@ -254,7 +254,7 @@ async function endpoints(baseUrl: string, viewer: SignedIn) {
 
 /**
  * The statements each endpoint runs, counted with the app in-process on the same database (and,
- * with BENCH_EXPLAIN=1, the plans of its SELECTs). Runs before the server starts: the embedded
+ * with BENCH_EXPLAIN=1, the plans of its read-only statements). Runs before the server starts: the embedded
  * database admits one process at a time.
  */
 async function countStatements() {
@@ -286,7 +286,7 @@ async function countStatements() {
       stop();
       counts.set(endpoint.name, statements.length);
       if (explain) {
-        for (const { query, params } of statements.filter((s) => /^\s*select/i.test(s.query))) {
+        for (const { query, params } of statements.filter((s) => isReadOnly(s.query))) {
           const result = await context.database.pool?.query(
             `explain (analyze, buffers) ${query}`,
             params,
@@ -304,6 +304,14 @@ async function countStatements() {
     await closeAppContext(context);
   }
   return { counts, plans };
+}
+
+/**
+ * A statement EXPLAIN ANALYZE may run without changing the data: a SELECT, or a WITH query (the
+ * feeds' counts are one) with no data-modifying part.
+ */
+function isReadOnly(query: string): boolean {
+  return /^\s*(select|with)\b/i.test(query) && !/\b(insert|update|delete|merge)\b/i.test(query);
 }
 
 function startProcess(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
