@@ -21,16 +21,24 @@ afterAll(async () => {
   await t.close();
 });
 
+async function like(cookie: string, postId: string) {
+  await request(t.app).post('/api/posts/like').set('Cookie', cookie).send({ postId }).expect(200);
+}
+
+async function comment(cookie: string, postId: string, content: string) {
+  await request(t.app)
+    .post(`/api/posts/${postId}/comments`)
+    .set('Cookie', cookie)
+    .send({ content })
+    .expect(201);
+}
+
 describe('notification queries', () => {
   it('are served by their indexes, never by a scan', async () => {
     const author = await signedInUser(t.context);
     const fan = await signedInUser(t.context);
     const post = await buildPost(t.context, author.user.id);
-    await request(t.app)
-      .post('/api/posts/like')
-      .set('Cookie', fan.cookie)
-      .send({ postId: post.id })
-      .expect(200);
+    await like(fan.cookie, post.id);
 
     const statements: { text: string; params: unknown[] }[] = [];
     const stop = t.context.database.onQuery((text, params) => {
@@ -64,11 +72,7 @@ describe('notification queries', () => {
       const statements: { text: string; params: unknown[] }[] = [];
       const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
       try {
-        await request(t.app)
-          .post('/api/posts/like')
-          .set('Cookie', fan.cookie)
-          .send({ postId: post.id })
-          .expect(200);
+        await like(fan.cookie, post.id);
       } finally {
         stop();
       }
@@ -109,16 +113,8 @@ describe('notification queries', () => {
       if (/insert into "notifications"/.test(text)) made.push(text);
     });
     try {
-      await request(t.app)
-        .post('/api/posts/like')
-        .set('Cookie', fan.cookie)
-        .send({ postId: post.id })
-        .expect(200);
-      await request(t.app)
-        .post(`/api/posts/${post.id}/comments`)
-        .set('Cookie', fan.cookie)
-        .send({ content: 'Nice' })
-        .expect(201);
+      await like(fan.cookie, post.id);
+      await comment(fan.cookie, post.id, 'Nice');
       await request(t.app)
         .post('/api/connections/follow')
         .set('Cookie', fan.cookie)
@@ -141,16 +137,8 @@ describe('notification queries', () => {
     ];
     for (const fan of fans) {
       for (const post of posts) {
-        await request(t.app)
-          .post('/api/posts/like')
-          .set('Cookie', fan.cookie)
-          .send({ postId: post.id })
-          .expect(200);
-        await request(t.app)
-          .post(`/api/posts/${post.id}/comments`)
-          .set('Cookie', fan.cookie)
-          .send({ content: 'A comment worth an excerpt' })
-          .expect(201);
+        await like(fan.cookie, post.id);
+        await comment(fan.cookie, post.id, 'A comment worth an excerpt');
       }
     }
     const statements: string[] = [];
