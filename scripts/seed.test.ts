@@ -13,6 +13,8 @@ interface Counts {
   follows: number;
   wrong_like_counts: number;
   likes: number;
+  wrong_comment_counts: number;
+  comments: number;
   images: number;
   unscored_images: number;
 }
@@ -47,11 +49,29 @@ describe('seed', () => {
                     <> (select count(*) from post_likes where post_id = p.id)
           ) as wrong_like_counts,
           (select count(*)::int from post_likes) as likes,
+          (select count(*)::int from posts p left join post_stats s on s.post_id = p.id
+            where coalesce(s.comments_count, 0)
+                    <> (select count(*) from comments where post_id = p.id and deleted_at is null)
+               or coalesce(s.hidden_likes_count, 0)
+                    <> (select count(*) from post_likes l join users u on u.id = l.user_id
+                        where l.post_id = p.id
+                          and not (u.status = 'active' and u.email_verified_at is not null))
+               or coalesce(s.hidden_comments_count, 0)
+                    <> (select count(*) from comments c join users u on u.id = c.author_id
+                        where c.post_id = p.id
+                          and not (u.status = 'active' and u.email_verified_at is not null))
+          ) as wrong_comment_counts,
+          (select count(*)::int from comments) as comments,
           (select count(*)::int from posts where media_type = 'image') as images,
           (select count(*)::int from posts where media_type = 'image' and nsfw_score is null)
             as unscored_images`)) as unknown as { rows: Counts[] };
       const [counts] = rows;
-      expect(counts).toMatchObject({ wrong_follow_counts: 0, wrong_like_counts: 0 });
+      expect(counts).toMatchObject({
+        wrong_follow_counts: 0,
+        wrong_like_counts: 0,
+        wrong_comment_counts: 0,
+      });
+      expect(counts!.comments).toBeGreaterThan(1000);
       // At rest every image has been through the classifier: an unscored one would set every
       // process started on the data to classifying it, and the benchmark would measure that.
       expect(counts).toMatchObject({ unscored_images: 0 });

@@ -295,9 +295,9 @@ async function main() {
       ),
     );
 
-    // Replica mode also skipped the counter triggers (migrations 0014 and 0024): fill the counters
-    // from the rows loaded, as those migrations do for an existing database.
-    await step('counters (followers, following, likes)', async () => {
+    // Replica mode also skipped the counter triggers (migrations 0014, 0024 and 0025): fill the
+    // counters from the rows loaded, as those migrations do for an existing database.
+    await step('counters (followers, following, likes, comments)', async () => {
       await run(`
         insert into member_stats (user_id, followers_count, following_count)
         select id,
@@ -306,10 +306,22 @@ async function main() {
         from users
         on conflict (user_id) do update set
           followers_count = excluded.followers_count, following_count = excluded.following_count`);
+      // "Hidden": users' visibility rule negated (disabled, suspended, email not verified).
       await run(`
-        insert into post_stats (post_id, likes_count)
-        select post_id, count(*)::int from post_likes group by post_id
-        on conflict (post_id) do update set likes_count = excluded.likes_count`);
+        insert into post_stats (post_id, likes_count, hidden_likes_count)
+        select l.post_id, count(*)::int,
+          count(*) filter (where not (u.status = 'active' and u.email_verified_at is not null))::int
+        from post_likes l join users u on u.id = l.user_id group by l.post_id
+        on conflict (post_id) do update set likes_count = excluded.likes_count,
+          hidden_likes_count = excluded.hidden_likes_count`);
+      await run(`
+        insert into post_stats (post_id, comments_count, hidden_comments_count)
+        select c.post_id, count(*) filter (where c.deleted_at is null)::int, count(u.id)::int
+        from comments c left join users u on u.id = c.author_id
+          and not (u.status = 'active' and u.email_verified_at is not null)
+        group by c.post_id
+        on conflict (post_id) do update set comments_count = excluded.comments_count,
+          hidden_comments_count = excluded.hidden_comments_count`);
     });
 
     await step('analyze', () => database.db.execute(sql.raw('analyze')));

@@ -499,16 +499,30 @@ export const memberStats = pgTable('member_stats', {
 });
 
 /**
- * Per-post counters kept by the database itself: a trigger on `post_likes` adds and subtracts in
- * the same transaction as every like and unlike (cascades included), so the like toggle reads one
- * row instead of counting every like of a popular post (issue 18). A post nobody liked may have
- * no row (0).
+ * Per-post counters kept by the database itself: triggers on `post_likes`, `comments` and `users`
+ * add and subtract in the same transaction as every change (cascades included; migrations 0024
+ * and 0025), so the like toggle reads one row instead of counting every like of a popular post,
+ * and a feed page's counts start from these rows instead of reading every like and comment
+ * (issue 18). A post nobody liked or commented on may have no row (all 0).
+ *
+ * The `hidden_…` counters count rows by members hidden from everyone (users' `shownToOthers`
+ * does not hold: disabled, suspended, email not verified), whatever the viewer: what is hidden
+ * from one viewer alone (blocks, mutes) is read per request (posts repo's `loadPostCounts`).
  */
 export const postStats = pgTable('post_stats', {
   postId: uuid('post_id')
     .primaryKey()
     .references(() => posts.id, { onDelete: 'cascade' }),
   likesCount: integer('likes_count').notNull().default(0),
+  /** Likes by members hidden from everyone. */
+  hiddenLikesCount: integer('hidden_likes_count').notNull().default(0),
+  /** Comments not deleted (placeholders left by a deleted comment with replies are not counted). */
+  commentsCount: integer('comments_count').notNull().default(0),
+  /**
+   * Comments, deleted placeholders included, by members hidden from everyone: each hides itself
+   * and the replies beneath it, so a post with any is counted by walking its threads.
+   */
+  hiddenCommentsCount: integer('hidden_comments_count').notNull().default(0),
 });
 
 /** Single-use 2FA recovery codes, stored hashed; a used code keeps its row with `usedAt`. */
