@@ -28,11 +28,11 @@ export function commentAuthorVisible(viewerId: ViewerId, authorIdColumn: SQL): S
  * comments by visible authors, then, level by level, replies by visible authors to those. A reply
  * under a hidden comment is never reached, so it is hidden too. Every comment read starts here.
  * `postIds` is a list of ids (or placeholders for them), or one placeholder for an array of ids
- * (a prepared statement for pages of any size).
+ * (a prepared statement for pages of any size), or an SQL expression for such an array.
  */
 export function visibleCommentsCte(
   viewerId: ViewerId,
-  postIds: readonly (string | Placeholder)[] | Placeholder,
+  postIds: readonly (string | Placeholder)[] | Placeholder | SQL,
 ): SQL {
   const postWhere = Array.isArray(postIds)
     ? sql`c.post_id in (${sql.join(

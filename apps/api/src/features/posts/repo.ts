@@ -1,7 +1,18 @@
 import { and, eq, isNull, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SensitiveMediaPreference } from '@kindred/contracts';
 import type { Database, Executor } from '../../db/client.js';
-import { follows, photos, postLikes, postStats, posts, users } from '../../db/schema.js';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  blocks,
+  comments,
+  follows,
+  mutes,
+  photos,
+  postLikes,
+  postStats,
+  posts,
+  users,
+} from '../../db/schema.js';
 import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
 import { serializeOnSql } from '../../db/concurrency.js';
 import { sensitiveMediaPreferenceSql } from '../image-safety/index.js';
@@ -10,7 +21,7 @@ import {
   notMutedBy,
   profilePictureJoin,
   toMemberSummary,
-  visibleMemberJoin,
+  visibleMembersWhere,
   type MemberSummary,
   type ViewerId,
 } from '../users/index.js';
@@ -355,30 +366,78 @@ export interface PostCounts {
 }
 
 /**
+ * Members whose likes and comments the counters in post_stats may count wrongly for this viewer:
+ * the counters treat every member as a stranger would see them (shown unless hidden from everyone,
+ * users' visibility rule for a viewer who is nobody), so only the viewer themself and the members
+ * in the viewer's two block lists can differ (a block is the only rule that depends on the
+ * viewer). Usually one id: each probes the page's likes by its primary key.
+ */
+function membersSeenOtherwise(viewerId: ViewerId): SQL {
+  return sql`(select ${viewerId}::uuid
+    union all select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}::uuid
+    union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}::uuid)`;
+}
+
+/**
  * Like counts with the viewer's own like, and visible comment counts, for each post, in one
- * statement. Likes count only members the viewer may see (a join to the visible members: the
- * post's counter in post_stats also counts blocked and disabled likers, and subtracting them
- * would still read every liker); comments follow comment-visibility.ts. Prepared once per
- * database (one SQL text for any number of posts: the ids travel as one array).
+ * statement, from the post's counters (post_stats, kept by triggers in the same transaction as
+ * every change; migration 0025) rather than from every like and comment of the page (issue 18):
+ *   - likes: the counter less the likes of members hidden from everyone, corrected for the few
+ *     members the viewer sees otherwise (themself, their block lists), read by primary key;
+ *   - comments: the counter of comments not deleted, unless some comment under the post is by an
+ *     author the viewer may not see (hidden from everyone, blocked either way, muted): that hides
+ *     its replies too, so those posts alone are counted by walking their threads as
+ *     comment-visibility.ts does (`visibleCommentsCte`).
+ * Prepared once per database (one SQL text for any number of posts: the ids travel as one array).
  */
 function preparePostCounts(db: Database) {
   const viewerId = sql.placeholder('viewerId');
   const postIds = sql.placeholder('postIds');
-  const counts = sql`(${visibleCommentsCte(viewerId, postIds)}
-    select ${postLikes.postId} as post_id, true as is_like, count(*)::int as count,
-      bool_or(${postLikes.userId} = ${viewerId}::uuid) as liked_by_viewer
-    from ${postLikes} inner join ${users} on ${visibleMemberJoin(viewerId, postLikes.userId)}
-    where ${postLikes.postId} = any(${postIds}::uuid[])
-    group by ${postLikes.postId}
-    union all
-    select post_id, false, count(*)::int, false
-    from visible_comments where deleted_at is null group by post_id) counts`;
+  // Users' visibility rule for a viewer who is nobody (always null): whether a member is shown to
+  // others, which is what the counters count.
+  const nobody = sql.placeholder('nobody');
+  const member = alias(users, 'liker');
+  const recounted = sql`array(select post_id from recounted)`;
+  const counts = sql`(${visibleCommentsCte(viewerId, recounted)},
+    recounted as (
+      select ${postStats.postId} as post_id from ${postStats}
+      where ${postStats.postId} = any(${postIds}::uuid[]) and ${postStats.hiddenCommentsCount} > 0
+      union
+      select ${comments.postId} from ${comments}
+      where ${comments.postId} = any(${postIds}::uuid[]) and ${comments.authorId} in (
+        select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}::uuid
+        union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}::uuid
+        union all select ${mutes.mutedId} from ${mutes} where ${mutes.muterId} = ${viewerId}::uuid)
+    ),
+    probed_likes as (
+      select ${postLikes.postId} as post_id,
+        bool_or(${postLikes.userId} = ${viewerId}::uuid) as liked_by_viewer,
+        sum(case when ${visibleMembersWhere(viewerId, member)} then 1 else 0 end
+          - case when ${visibleMembersWhere(nobody, member)} then 1 else 0 end)::int as correction
+      from ${postLikes} inner join ${users} ${member} on ${member.id} = ${postLikes.userId}
+      where ${postLikes.postId} = any(${postIds}::uuid[])
+        and ${postLikes.userId} in ${membersSeenOtherwise(viewerId)}
+      group by ${postLikes.postId}
+    ),
+    walked as (
+      select post_id, count(*)::int as count from visible_comments
+      where deleted_at is null group by post_id
+    )
+    select ${postStats.postId} as post_id,
+      ${postStats.likesCount} - ${postStats.hiddenLikesCount} + coalesce(probed_likes.correction, 0) as likes_count,
+      coalesce(probed_likes.liked_by_viewer, false) as liked_by_viewer,
+      case when ${postStats.postId} in (select post_id from recounted) then coalesce(walked.count, 0)
+        else ${postStats.commentsCount} end as comments_count
+    from ${postStats}
+    left join probed_likes on probed_likes.post_id = ${postStats.postId}
+    left join walked on walked.post_id = ${postStats.postId}
+    where ${postStats.postId} = any(${postIds}::uuid[])) counts`;
   return db
     .select({
       postId: sql<string>`counts.post_id::text`,
-      isLike: sql<boolean>`counts.is_like`,
-      count: sql<number>`counts.count`,
+      likesCount: sql<number>`counts.likes_count`,
       likedByViewer: sql<boolean>`counts.liked_by_viewer`,
+      commentsCount: sql<number>`counts.comments_count`,
     })
     .from(counts)
     .prepare('post_counts');
@@ -398,13 +457,12 @@ export async function loadPostCounts(
     statement = preparePostCounts(db);
     postCountsStatements.set(db, statement);
   }
-  for (const row of await statement.execute({ viewerId, postIds: [...postIds] })) {
-    if (row.isLike)
-      counts.likes.set(row.postId, {
-        count: Number(row.count),
-        likedByViewer: row.likedByViewer,
-      });
-    else counts.comments.set(row.postId, Number(row.count));
+  for (const row of await statement.execute({ viewerId, postIds: [...postIds], nobody: null })) {
+    counts.likes.set(row.postId, {
+      count: Number(row.likesCount),
+      likedByViewer: row.likedByViewer,
+    });
+    counts.comments.set(row.postId, Number(row.commentsCount));
   }
   return counts;
 }
