@@ -67,6 +67,20 @@ function sqlList(values: readonly string[]) {
 }
 
 /**
+ * A member anyone may find by search: an account in use (features/users `visibleMembersWhere`:
+ * active, email verified) who lets themself be found (`searchableMembersWhere`). The search
+ * statements state these clauses as they are written here, so the planner can read the partial
+ * search indexes bounded by it; the viewer's own blocks are checked on top.
+ */
+function findableMember(t: {
+  status: AnyPgColumn;
+  emailVerifiedAt: AnyPgColumn;
+  searchable: AnyPgColumn;
+}) {
+  return sql`${t.status} = 'active' and ${t.emailVerifiedAt} is not null and ${t.searchable}`;
+}
+
+/**
  * The plans whose running subscription puts a member first in search (contracts' entitlements).
  * Changing an entitlement changes `users.search_rank`'s expression: run `pnpm db:generate`.
  */
@@ -132,6 +146,12 @@ export const users = pgTable(
     /** The verified face's descriptor, sealed (secret box, the member's id as context): a new main photo keeps the mark only if it matches. */
     photoVerifiedFace: text('photo_verified_face'),
     /**
+     * The member's `privacy_settings.searchable` (true without a row), kept by the database
+     * (trigger privacy_settings_searchable, migration 0026), so the search indexes below can hold
+     * only members who may be found: a partial index can name this row's columns only.
+     */
+    searchable: boolean('searchable').notNull().default(true),
+    /**
      * 0 when the member's plan state has priority in search (a running paid plan with
      * `priorityInSearch`; a free plan, trial or not, never has it), 1 otherwise. Kept by the
      * database from plan and subscription_status, so the search indexes below can start with it
@@ -151,17 +171,20 @@ export const users = pgTable(
       .on(t.email)
       .where(sql`${t.emailVerifiedAt} IS NOT NULL`),
     index('users_email').on(t.email),
-    index('users_name_search_prefix').on(sql`${t.nameSearch} text_pattern_ops`),
-    index('users_last_name_search_prefix').on(sql`${t.lastNameSearch} text_pattern_ops`),
-    // Search pages read these in order, a prefix range per rank: "first last" matches by that
-    // name, then last-name matches by last name and name (features/users searchMembersQuery).
-    index('users_search_full_name').on(t.searchRank, sql`${t.nameSearch} COLLATE "C"`, t.id),
-    index('users_search_last_name').on(
-      t.searchRank,
-      sql`${t.lastNameSearch} COLLATE "C"`,
-      sql`${t.nameSearch} COLLATE "C"`,
-      t.id,
-    ),
+    // Search reads these in order, a prefix range per rank: "first last" matches by that name,
+    // then last-name matches by last name and name (features/users searchMembersQuery). They hold
+    // only members anyone may find, so the capped count is an index-only scan (issue 18).
+    index('users_search_full_name')
+      .on(t.searchRank, sql`${t.nameSearch} COLLATE "C"`, t.id)
+      .where(findableMember(t)),
+    index('users_search_last_name')
+      .on(
+        t.searchRank,
+        sql`${t.lastNameSearch} COLLATE "C"`,
+        sql`${t.nameSearch} COLLATE "C"`,
+        t.id,
+      )
+      .where(findableMember(t)),
     index('users_unverified_created')
       .on(t.createdAt)
       .where(sql`${t.emailVerifiedAt} IS NULL`),

@@ -12,7 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { follows, privacySettings, users } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import type { MembersTable, ViewerId } from './visibility.js';
+import type { ViewerId } from './visibility.js';
 
 /**
  * A member's contact controls (the `privacy_settings` table, written only here). A member without
@@ -80,15 +80,16 @@ export async function savePrivacySettings(
   return row!;
 }
 
-const searchPrivacy = alias(privacySettings, 'search_privacy');
-
 /**
  * SQL condition on a `users` row in scope (or an alias): the member lets themself be found by
  * search, search suggestions and mention suggestions. Only search uses it — their profile, posts
- * and places in lists stay as they are (`visibleMembersWhere` decides those).
+ * and places in lists stay as they are (`visibleMembersWhere` decides those). It reads
+ * `users.searchable`, which the database keeps equal to the member's saved setting (a trigger on
+ * this table, migration 0025): a column of the row, unlike a lookup in this table, can bound a
+ * partial index, so the search indexes hold only members who may be found (issue 18).
  */
-export function searchableMembersWhere(member: MembersTable = users): SQL {
-  return sql`not exists (select 1 from ${privacySettings} ${searchPrivacy} where ${searchPrivacy.userId} = ${member.id} and ${searchPrivacy.searchable} = false)`;
+export function searchableMembersWhere(member: { searchable: AnyColumn } = users): SQL {
+  return sql`${member.searchable}`;
 }
 
 const mentionPrivacy = alias(privacySettings, 'mention_privacy');

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { SEARCH_LIMITS } from '@kindred/contracts';
 import type { Database, Executor } from '../../db/client.js';
@@ -6,7 +6,7 @@ import { photos, posts, profiles, users } from '../../db/schema.js';
 import { nameSearchColumns, searchKey } from './names.js';
 import { memberSummaryColumns, profilePictureJoin } from './summary.js';
 import { mentionAllowedWhere, searchableMembersWhere } from './privacy-settings.js';
-import { visibleMembersWhere, type ViewerId } from './visibility.js';
+import { otherVisibleMembersWhere, visibleMembersWhere, type ViewerId } from './visibility.js';
 
 export type { Executor };
 
@@ -92,17 +92,6 @@ export function nameRange(key: string): NameRange {
   return { from: key, to: `${key}${String.fromCodePoint(LAST_CODE_POINT)}` };
 }
 
-/**
- * Prefix match on "first last" (which covers the first name and the full name) or on the last
- * name alone, over the normalized columns: both have a text_pattern_ops btree index, whose
- * operators (`~>=~`, `~<~`) compare bytes, so the range is an index range scan (a BitmapOr of the
- * two) whatever the database collation. The count reads matches this way; a page reads them in
- * order (searchMembersQuery).
- */
-export function nameMatches(range: NameRange) {
-  return sql`((${users.nameSearch} ~>=~ ${range.from} and ${users.nameSearch} ~<~ ${range.to}) or (${users.lastNameSearch} ~>=~ ${range.from} and ${users.lastNameSearch} ~<~ ${range.to}))`;
-}
-
 /** `key` (a column in byte order, COLLATE "C") lies in the range. */
 function inRange(key: SQL, range: NameRange) {
   return sql`(${key} >= ${range.from} and ${key} < ${range.to})`;
@@ -112,14 +101,13 @@ function queryRange(query: string): NameRange {
   return nameRange(searchKey(query));
 }
 
-/** Members the searcher may see, other than the searcher, who let themselves be found. */
+/**
+ * Members the searcher may see, other than the searcher, who let themselves be found: clauses
+ * joined by AND that include the predicate of the search indexes (members in use who may be
+ * found), so a search reads those partial indexes and nobody else.
+ */
 function findableBy(searcherId: ViewerId) {
-  return and(visibleMembersWhere(searcherId), ne(users.id, searcherId), searchableMembersWhere())!;
-}
-
-/** Members the searcher may see, other than the searcher, who let themselves be found, whose names match. */
-export function searchCondition(query: string, searcherId: string) {
-  return and(findableBy(searcherId), nameMatches(queryRange(query)))!;
+  return and(otherVisibleMembersWhere(searcherId), searchableMembersWhere())!;
 }
 
 export interface SearchPage {
@@ -153,13 +141,34 @@ const fullNameKey = sql`${users.nameSearch} COLLATE "C"`;
 const lastNameKey = sql`${users.lastNameSearch} COLLATE "C"`;
 
 /**
- * The matches of one search rank whose "first last" (`byLastName: false`) or, failing that, last
- * name (`true`) starts with the query, the first `take` in the page's order: a range of
- * users_search_full_name / users_search_last_name read in index order, stopping after `take`
- * findable members — never every member whose name starts with two letters (issue 18).
+ * The members of one search group: of one rank, whose "first last" (`byLastName: false`) or,
+ * failing that, last name (`true`) starts with the query. Each group is a range of one of the
+ * search indexes (users_search_full_name / users_search_last_name), which hold only members who
+ * may be found by anyone, and hold the name keys and id: what is left to check of a member read
+ * there — not the searcher, no block either way — needs no table row.
+ */
+function inGroup(inputs: SearchInputs, rank: 0 | 1, byLastName: boolean) {
+  return and(
+    eq(users.searchRank, rank),
+    inRange(byLastName ? lastNameKey : fullNameKey, inputs.range),
+    byLastName ? sql`not ${inRange(fullNameKey, inputs.range)}` : undefined,
+    findableBy(inputs.searcherId),
+  )!;
+}
+
+const SEARCH_GROUPS = [
+  [0, false],
+  [0, true],
+  [1, false],
+  [1, true],
+] as const;
+
+/**
+ * The matches of one search group, the first `take` in the page's order: a range of its index
+ * read in index order, stopping after `take` findable members — never every member whose name
+ * starts with two letters (issue 18).
  */
 function rankedMatches(db: Executor, inputs: SearchInputs, rank: 0 | 1, byLastName: boolean) {
-  const matchedKey = byLastName ? lastNameKey : fullNameKey;
   return db
     .select({
       id: users.id,
@@ -171,15 +180,31 @@ function rankedMatches(db: Executor, inputs: SearchInputs, rank: 0 | 1, byLastNa
     .from(users)
     .where(
       and(
-        eq(users.searchRank, rank),
-        inRange(matchedKey, inputs.range),
-        byLastName ? sql`not ${inRange(fullNameKey, inputs.range)}` : undefined,
-        findableBy(inputs.searcherId),
+        inGroup(inputs, rank, byLastName),
         inputs.mentionable ? mentionAllowedWhere(inputs.searcherId, users.id) : undefined,
       ),
     )
     .orderBy(...(byLastName ? [lastNameKey, fullNameKey] : [fullNameKey]), asc(users.id))
     .limit(inputs.take);
+}
+
+/**
+ * The number of matches, counted up to `countTake` (the cap and one more, which says there are
+ * more): the four groups' index ranges one after the other, each an index-only scan that checks
+ * the searcher's two block lists (hashed) on the id it reads, stopping when `countTake` are
+ * counted. Its cost is that of at most `countTake` index entries, whatever the prefix and however
+ * many members there are; it read up to 1,001 table rows (and the privacy setting of each) when
+ * the indexes held every member (issue 18).
+ */
+function cappedCount(db: Executor, inputs: SearchInputs, countTake: number | Placeholder) {
+  const [a, b, c, d] = SEARCH_GROUPS.map(([rank, byLastName]) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(inGroup(inputs, rank, byLastName)),
+  );
+  const counted = unionAll(a!, b!, c!, d!).limit(countTake).as('counted');
+  return db.select({ total: sql<number>`count(*)::int`.as('total') }).from(counted);
 }
 
 /**
@@ -196,12 +221,10 @@ function pageQuery(
   offset: number | Placeholder,
   total?: SQL<number>,
 ) {
-  const matches = unionAll(
-    rankedMatches(db, inputs, 0, false),
-    rankedMatches(db, inputs, 0, true),
-    rankedMatches(db, inputs, 1, false),
-    rankedMatches(db, inputs, 1, true),
-  ).as('matches');
+  const [a, b, c, d] = SEARCH_GROUPS.map(([rank, byLastName]) =>
+    rankedMatches(db, inputs, rank, byLastName),
+  );
+  const matches = unionAll(a!, b!, c!, d!).as('matches');
   return db
     .select({ ...memberSummaryColumns, total: total ?? sql<number>`0` })
     .from(matches)
@@ -248,12 +271,7 @@ function prepareSearch(db: Database, mentionable: boolean) {
   };
   const total = mentionable
     ? undefined
-    : sql<number>`(select count(*)::int from ${db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(findableBy(inputs.searcherId), nameMatches(inputs.range)))
-        .limit(sql.placeholder('countTake'))
-        .as('counted')})`;
+    : sql<number>`(${cappedCount(db, inputs, sql.placeholder('countTake'))})`;
   return pageQuery(db, inputs, sql.placeholder('limit'), sql.placeholder('offset'), total).prepare(
     mentionable ? PLANNED_ONCE.mention : PLANNED_ONCE.search,
   );
@@ -301,8 +319,8 @@ export async function runSearch(
 }
 
 /**
- * Matches counted up to `cap + 1` (the extra one says there are more): the count stops reading
- * there, instead of visiting every member whose name starts with two letters (issue 18).
+ * The search's count on its own (see `cappedCount`): matches counted up to `cap + 1`, the extra
+ * one saying there are more.
  */
 export function countMatchingMembersQuery(
   db: Executor,
@@ -310,13 +328,7 @@ export function countMatchingMembersQuery(
   searcherId: string,
   cap: number = SEARCH_LIMITS.countCap,
 ) {
-  const matches = db
-    .select({ id: users.id })
-    .from(users)
-    .where(searchCondition(query, searcherId))
-    .limit(cap + 1)
-    .as('matches');
-  return db.select({ total: count() }).from(matches);
+  return cappedCount(db, searchInputs({ query, searcherId, limit: 0, offset: 0 }, 0), cap + 1);
 }
 
 /** How many members match, up to the cap, and whether more do. */

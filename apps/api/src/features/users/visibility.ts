@@ -38,6 +38,16 @@ export function visibleMembersWhere(viewerId: ViewerId, member: MembersTable = u
 }
 
 /**
+ * `visibleMembersWhere` for members other than the viewer, as clauses joined by AND only: outside
+ * an OR, "account in use" is a clause the planner can match to a partial index over members in
+ * use (the search indexes hold only members who may be found), which it cannot do inside
+ * `visibleMembersWhere`'s "or it is the viewer".
+ */
+export function otherVisibleMembersWhere(viewerId: ViewerId, member: MembersTable = users): SQL {
+  return sql`${member.id} <> ${viewerId}::uuid and ${shownToOthers(member)} and ${notBlockedEitherWay(viewerId, member.id)}`;
+}
+
+/**
  * SQL condition on a `users` row: the member exists for `viewerId` apart from any block between
  * them. Only for blocking and unblocking themselves: a member must be able to block (or unblock)
  * someone hidden from them only by a block, and to block someone who blocked them without
