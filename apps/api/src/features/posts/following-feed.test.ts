@@ -7,31 +7,39 @@ import { pageVisiblePosts } from './repo.js';
 import { inlineParams } from '../../test/explain.js';
 
 /**
- * People You Follow (issue 18): with the planner's default settings — those production runs with —
- * the page is read by walking posts_created_id through a window of the newest posts, never by
+ * People You Follow (issue 18), with the planner's default settings — those production runs with:
+ * a page is read by walking posts_created_id from the cursor and stopping at the page, never by
  * reading every post of every followed member and sorting them (the plan production chose while
- * a test with enable_sort = off passed). And the window changes no page.
+ * a test with enable_sort = off passed), nor by reading a whole window of posts and sorting it.
+ * When the walk finds too few, the page is read per followed member, at most a page from each.
+ * The statements keep one generic plan (prepared, their row counts in their text), and no window
+ * or way of reading changes a page.
  */
 
 let t: TestApp;
 let viewerId: string;
+/** Posts the viewer's feed shows: 50 followed members' 8 each, and one prolific member's 40. */
+const FEED_POSTS = 50 * 8 + 40;
 beforeAll(async () => {
   t = await createTestApp();
   const viewer = await buildUser(t.context);
   viewerId = viewer.id;
-  // 50 followed members among 150, 8 posts each, 30 s apart, some for followers only.
+  // 50 followed members among 150, 8 posts each, 30 s apart, some for followers only; and one
+  // followed member who wrote 40 posts in a row, more than a page.
   const start = t.clock.now().getTime();
   const members: { id: string }[] = [];
   for (let i = 0; i < 150; i += 10) {
     members.push(...(await Promise.all(Array.from({ length: 10 }, () => buildUser(t.context)))));
   }
-  await t.context.db
-    .insert(follows)
-    .values(
-      members.slice(0, 50).map((member) => ({ followerId: viewerId, followeeId: member.id })),
-    );
-  await t.context.db.insert(posts).values(
-    members.flatMap((member, m) =>
+  const prolific = await buildUser(t.context);
+  await t.context.db.insert(follows).values(
+    [...members.slice(0, 50), prolific].map((member) => ({
+      followerId: viewerId,
+      followeeId: member.id,
+    })),
+  );
+  await t.context.db.insert(posts).values([
+    ...members.flatMap((member, m) =>
       Array.from({ length: 8 }, (_, i) => ({
         authorId: member.id,
         title: `Post ${m}/${i}`,
@@ -39,51 +47,136 @@ beforeAll(async () => {
         createdAt: new Date(start - (m * 8 + i) * 30_000),
       })),
     ),
-  );
+    ...Array.from({ length: 40 }, (_, i) => ({
+      authorId: prolific.id,
+      title: `Prolific ${i}`,
+      privacy: 'public' as const,
+      createdAt: new Date(start - 5_000_000 - i * 1_000),
+    })),
+  ]);
   await t.context.db.execute(sql`analyze`);
 });
 afterAll(async () => {
   await t.close();
 });
 
-async function firstStatementPlan(after?: { time: string; id: string }): Promise<string> {
-  let captured: { text: string; params: unknown[] } | undefined;
-  const stop = t.context.database.onQuery((text, params) => {
-    captured ??= { text, params };
-  });
+interface Captured {
+  text: string;
+  params: unknown[];
+}
+
+/** The statements one page runs (the counts' statement is the service's, not run here). */
+async function statementsOf(
+  after?: { time: string; id: string },
+  recentWindow?: number,
+): Promise<Captured[]> {
+  const statements: Captured[] = [];
+  const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
   try {
-    await pageVisiblePosts(t.context.db, viewerId, { kind: 'following' }, { after, limit: 20 });
+    await pageVisiblePosts(
+      t.context.db,
+      viewerId,
+      { kind: 'following' },
+      { after, limit: 20, recentWindow },
+    );
   } finally {
     stop();
   }
-  // The planner's defaults: no setting nudges it.
-  const result = await t.context.db.execute(
-    sql.raw(`explain ${inlineParams(captured!.text, captured!.params)}`),
-  );
-  return (result as unknown as { rows: Record<string, string>[] }).rows
+  return statements;
+}
+
+function planText(result: unknown): string {
+  return (result as { rows: Record<string, string>[] }).rows
     .map((row) => Object.values(row)[0])
     .join('\n');
 }
 
-describe('People You Follow', () => {
-  it('walks the newest posts by date under the default planner settings, on page 1 and later', async () => {
-    const first = await pageVisiblePosts(
-      t.context.db,
-      viewerId,
-      { kind: 'following' },
-      { after: undefined, limit: 20 },
+/** The plan with the values written in, as planned for those values. */
+async function customPlan({ text, params }: Captured, analyze = false): Promise<string> {
+  const explain = analyze ? 'explain (analyze, costs off, timing off)' : 'explain';
+  return planText(await t.context.db.execute(sql.raw(`${explain} ${inlineParams(text, params)}`)));
+}
+
+/** The plan PostgreSQL's plan cache keeps for the prepared statement (its generic plan). */
+async function genericPlan({ text, params }: Captured): Promise<string> {
+  return t.context.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare following_plan as ${text}`));
+    const values = params.map((_, n) => `$${n + 1}`).join(', ');
+    const result = await tx.execute(
+      sql.raw(`explain execute following_plan(${inlineParams(values, params)})`),
     );
-    const last = first[19]!;
+    await tx.execute(sql`deallocate following_plan`);
+    return planText(result);
+  });
+}
+
+async function firstPage() {
+  return pageVisiblePosts(
+    t.context.db,
+    viewerId,
+    { kind: 'following' },
+    { after: undefined, limit: 20 },
+  );
+}
+
+describe('People You Follow', () => {
+  it('walks the newest posts by date and stops at the page, without a sort or a hash join, in its custom and generic plans, on page 1 and later', async () => {
+    const last = (await firstPage())[19]!;
     for (const after of [undefined, { time: last.keysetTime, id: last.id }]) {
-      const plan = await firstStatementPlan(after);
-      expect(plan).toContain('posts_created_id');
-      expect(plan).not.toContain('posts_author_created_id');
-      expect(plan).not.toMatch(/Seq Scan on posts/);
+      const statements = await statementsOf(after);
+      expect(statements).toHaveLength(1);
+      for (const plan of [await customPlan(statements[0]!), await genericPlan(statements[0]!)]) {
+        expect(plan).toMatch(/Limit[^\n]*\n\s*->\s+Index Scan using posts_created_id/);
+        expect(plan).not.toContain('posts_author_created_id');
+        expect(plan).not.toMatch(/Seq Scan on posts/);
+        // A sort or a hash join of the walk means reading all of it, not stopping at the page.
+        expect(plan).not.toMatch(/\bSort\b/);
+        expect(plan).not.toMatch(/Hash (Semi |Right |Left )?Join/);
+        // The viewer's follows, read once and hashed.
+        expect(plan).toMatch(/hashed SubPlan/);
+      }
+      // It stops at the page: 21 rows of the 440 it could walk.
+      const analyzed = await customPlan(statements[0]!, true);
+      const walked = /Index Scan using posts_created_id on posts \w+ \(actual rows=([\d.]+)/.exec(
+        analyzed,
+      );
+      expect(Number(walked?.[1])).toBeLessThan(100);
     }
   });
 
-  it('gives the same pages whether the window holds a page or falls back to all posts', async () => {
-    const pages = async (recentWindow: number) => {
+  it('reads a page per followed member when the walk finds too few: at most a page of each member’s newest posts, in its custom and generic plans', async () => {
+    const last = (await firstPage())[19]!;
+    for (const after of [undefined, { time: last.keysetTime, id: last.id }]) {
+      const statements = await statementsOf(after, 5);
+      expect(statements).toHaveLength(2);
+      const perFollowed = statements[1]!;
+      for (const plan of [await customPlan(perFollowed), await genericPlan(perFollowed)]) {
+        expect(plan).toContain('posts_author_created_id');
+        expect(plan).not.toMatch(/Seq Scan on posts/);
+      }
+      // Each of the 51 followed members is read once, and passes on at most a page (the prolific
+      // member's 40 posts included): a limit per member, not one sort of all their posts.
+      const analyzed = await customPlan(perFollowed, true);
+      expect(analyzed).toMatch(/posts_author_created_id \(actual rows=[\d.]+ loops=51\)/);
+      const perMember = /Limit \(actual rows=([\d.]+) loops=51\)/.exec(analyzed);
+      expect(Number(perMember?.[1])).toBeLessThanOrEqual(21);
+    }
+  });
+
+  it('writes its row counts into its statements, so PostgreSQL keeps one generic plan for them', async () => {
+    const last = (await firstPage())[19]!;
+    for (const after of [undefined, { time: last.keysetTime, id: last.id }]) {
+      for (const statement of await statementsOf(after, 5)) {
+        // Under `LIMIT $n` a generic plan is priced at a tenth of all its rows: never chosen.
+        expect(statement.text).not.toMatch(/limit \$\d+/i);
+        expect(statement.text).toMatch(/limit 21\b/);
+      }
+    }
+  });
+
+  it('gives the same pages whether the walk holds a page or reads per followed member, for every page size', async () => {
+    const pages = async (limit: number, recentWindow?: number) => {
       const ids: string[][] = [];
       let after: { time: string; id: string } | undefined;
       for (;;) {
@@ -91,18 +184,27 @@ describe('People You Follow', () => {
           t.context.db,
           viewerId,
           { kind: 'following' },
-          { after, limit: 20, recentWindow },
+          { after, limit, recentWindow },
         );
-        const page = rows.slice(0, 20);
+        expect(rows.length).toBeLessThanOrEqual(limit + 1);
+        const page = rows.slice(0, limit);
         ids.push(page.map((row) => row.id));
-        if (rows.length <= 20) return ids;
-        after = { time: page[19]!.keysetTime, id: page[19]!.id };
+        if (rows.length <= limit) return ids;
+        after = { time: page[limit - 1]!.keysetTime, id: page[limit - 1]!.id };
       }
     };
-    const wide = await pages(100_000);
-    expect(wide.flat()).toHaveLength(50 * 8);
-    // Windows too small for a page (falls back), and ones that hold some pages but not others.
-    expect(await pages(5)).toEqual(wide);
-    expect(await pages(150)).toEqual(wide);
+    const wide = await pages(20, 100_000);
+    expect(wide.flat()).toHaveLength(FEED_POSTS);
+    // The default walk; walks too short for a page (read per member), and ones that hold some
+    // pages but not others.
+    expect(await pages(20)).toEqual(wide);
+    expect(await pages(20, 5)).toEqual(wide);
+    expect(await pages(20, 150)).toEqual(wide);
+    // Other page sizes read with the statements written for the next larger size.
+    for (const limit of [7, 33, 50]) {
+      const flat = wide.flat();
+      expect((await pages(limit)).flat()).toEqual(flat);
+      expect((await pages(limit, 5)).flat()).toEqual(flat);
+    }
   });
 });
