@@ -9,6 +9,9 @@
  *   DATA_DIR=/tmp/kindred-small pnpm --filter @kindred/scripts run bench:embedded
  *   … -- --connections 10 --seconds 20 --viewers 40 --server apps/api/dist/server.js
  *
+ * The API runs with the Node.js options of the start commands (SERVER_NODE_OPTIONS), as `npm
+ * start` runs it; `--without-server-options` leaves them out, `--node-option` adds others.
+ *
  * The requests take turns over the seeded benchmark members (the General feed is each viewer's own
  * page: their own posts and mutes), as in a small community. Reports requests/s, p50
  * and p99 per endpoint, the API's resident memory (RSS) at the end of each endpoint and its peak
@@ -24,6 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/api/src/config.js';
+import { SERVER_NODE_OPTIONS } from '../apps/api/src/platform/node-options.js';
 import { BENCH_PROXY_HEADERS, productionBenchEnv } from './bench-env.js';
 import { signIn } from './bench-sign-in.js';
 import { BENCH_MEMBERS, scaledShape } from './seed-accounts.js';
@@ -39,6 +43,7 @@ const { values: args } = parseArgs({
     scale: { type: 'string', default: '0.01' },
     server: { type: 'string', default: 'apps/api/dist/server.js' },
     'node-option': { type: 'string', multiple: true, default: [] },
+    'without-server-options': { type: 'boolean', default: false },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
@@ -107,7 +112,11 @@ async function main() {
   if (config.databaseUrl) throw new Error('bench:embedded measures PGlite: unset DATABASE_URL');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const api = spawn(process.execPath, [...args['node-option'], args.server], {
+  const nodeOptions = [
+    ...(args['without-server-options'] ? [] : SERVER_NODE_OPTIONS),
+    ...args['node-option'],
+  ];
+  const api = spawn(process.execPath, [...nodeOptions, args.server], {
     cwd: root,
     env: productionBenchEnv(config, port),
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -143,7 +152,7 @@ async function main() {
     ];
     console.log(
       `PGlite in ${config.dataDir}; ${connections} connections, ${cookies.length} members signed in; ` +
-        `API RSS at start ${atStart.rssMb} MB`,
+        `node options ${nodeOptions.join(' ') || '(none)'}; API RSS at start ${atStart.rssMb} MB`,
     );
     for (const endpoint of endpoints) {
       const run = (seconds: number) => {

@@ -4,6 +4,7 @@ import { closeAppContext, createAppContext, type AppContext } from './context.js
 import { startJobs } from './jobs/index.js';
 import { createDrainableServer, formatAddress, listen } from './platform/http-server.js';
 import { createLogger } from './platform/logger.js';
+import { missingServerNodeOptions } from './platform/node-options.js';
 import { shutdown } from './platform/shutdown.js';
 import { StartupError } from './platform/startup-error.js';
 
@@ -32,6 +33,13 @@ async function main(): Promise<void> {
       ? `settings loaded from ${config.envFile} (the environment wins over it)`
       : 'settings from the environment (no .env file)',
   );
+  const missingOptions = missingServerNodeOptions();
+  if (config.isProduction && missingOptions.length > 0) {
+    logger.warn(
+      { missing: missingOptions },
+      'started without the memory options of npm start: pass them to node before dist/server.js',
+    );
+  }
   let context: AppContext;
   try {
     context = await createAppContext(config, { logger });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, PGLITE_MEMORY_SETTINGS } from './client.js';
+import { PgliteThread } from './pglite-thread.js';
 
 /**
  * The embedded engine runs inside the API process, so its buffers are the process's memory
@@ -15,6 +16,17 @@ describe('the embedded database', () => {
         expect(result.rows[0]?.[name], name).toBe(value);
       }
       expect(PGLITE_MEMORY_SETTINGS.shared_buffers).toBe('32MB');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("runs its thread with a small young generation, not one sized for the machine's memory", async () => {
+    const database = await openDatabase({ pgliteThread: true });
+    try {
+      const thread = database.pglite as PgliteThread;
+      expect(thread).toBeInstanceOf(PgliteThread);
+      expect(thread.resourceLimits?.maxYoungGenerationSizeMb).toBe(12);
     } finally {
       await database.close();
     }

@@ -28,6 +28,16 @@ export type EmbeddedClient = Pick<
   'query' | 'exec' | 'transaction' | 'dumpDataDir' | 'close'
 >;
 
+/**
+ * The database thread's JavaScript heap (issue 18, docs/architecture.md "Embedded database"). Its
+ * young generation holds little more than each statement's messages, yet V8 sizes it for the
+ * machine's memory: it grew to two 16 MB semi-spaces under load, resident memory of the process.
+ * 12 MB is two 4 MB semi-spaces (and as much again for large objects), as the start commands set
+ * for the main thread (platform/node-options.ts); the thread's garbage collection time per
+ * request did not change.
+ */
+export const PGLITE_THREAD_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 12 } as const;
+
 type Distributive<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Request = Distributive<PgliteThreadRequest>;
 
@@ -90,6 +100,11 @@ export class PgliteThread implements EmbeddedClient {
     });
     // Callers of waitReady see a failure; this only keeps it from being "unhandled".
     this.waitReady.catch(() => {});
+  }
+
+  /** The heap limits the database thread runs with. */
+  get resourceLimits(): Worker['resourceLimits'] {
+    return this.worker.resourceLimits;
   }
 
   private send(request: Request): Promise<unknown> {
@@ -184,11 +199,17 @@ function startWorker(start: PgliteThreadStart): Worker {
     ).href;
     const bootstrap = `import(${JSON.stringify(tsxApi)})
       .then(({ register }) => { register(); return import(${JSON.stringify(sourceUrl)}); })`;
-    return new Worker(bootstrap, { eval: true, workerData: start });
+    return new Worker(bootstrap, {
+      eval: true,
+      workerData: start,
+      resourceLimits: PGLITE_THREAD_RESOURCE_LIMITS,
+    });
   }
   for (const candidate of ['./db/pglite-worker.js', './pglite-worker.js']) {
     const url = new URL(candidate, here);
-    if (existsSync(fileURLToPath(url))) return new Worker(url, { workerData: start });
+    if (existsSync(fileURLToPath(url))) {
+      return new Worker(url, { workerData: start, resourceLimits: PGLITE_THREAD_RESOURCE_LIMITS });
+    }
   }
   throw new Error('db/pglite-worker.js is missing from the build');
 }

@@ -1,0 +1,23 @@
+/**
+ * The Node.js options every start command runs the server with (issue 18, docs/architecture.md
+ * "Embedded database"): `npm start`, `npm run serve`, the API package's `start` and the image's
+ * CMD. V8 sizes its heaps for a machine's memory, not for a server that also holds its database:
+ * under a feed's load the young generation grew to 16 MB semi-spaces on each of the two threads,
+ * and the old generation to four times what survives a full collection, before collecting. With
+ * 4 MB semi-spaces and old-generation growth capped at 1.5 times the live heap, the embedded
+ * benchmark's peak RSS fell under the 400 MB budget. V8 reads these when a heap is created, so they
+ * cannot be set from the server's own code: the command passes them.
+ */
+export const SERVER_NODE_OPTIONS = [
+  '--max-semi-space-size=4',
+  '--heap-growing-percent=50',
+] as const;
+
+/** The options of SERVER_NODE_OPTIONS this process was started without. */
+export function missingServerNodeOptions(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions: string | undefined = process.env.NODE_OPTIONS,
+): string[] {
+  const given = new Set([...execArgv, ...(nodeOptions ?? '').split(/\s+/)]);
+  return SERVER_NODE_OPTIONS.filter((option) => !given.has(option));
+}
