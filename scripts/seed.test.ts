@@ -60,6 +60,9 @@ describe('seed', () => {
                     <> (select count(*) from comments c join users u on u.id = c.author_id
                         where c.post_id = p.id
                           and not (u.status = 'active' and u.email_verified_at is not null))
+               or exists (select 1 from comments c left join users u on u.id = c.author_id
+                          where c.post_id = p.id and c.author_hidden <> (u.id is not null
+                            and not (u.status = 'active' and u.email_verified_at is not null)))
           ) as wrong_comment_counts,
           (select count(*)::int from comments) as comments,
           (select count(*)::int from posts where media_type = 'image') as images,

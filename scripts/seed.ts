@@ -295,8 +295,8 @@ async function main() {
       ),
     );
 
-    // Replica mode also skipped the counter triggers (migrations 0014, 0024 and 0025): fill the
-    // counters from the rows loaded, as those migrations do for an existing database.
+    // Replica mode also skipped the counter triggers (migrations 0014, 0024, 0025 and 0027): fill
+    // the counters from the rows loaded, as those migrations do for an existing database.
     await step('counters (followers, following, likes, comments)', async () => {
       await run(`
         insert into member_stats (user_id, followers_count, following_count)
@@ -314,6 +314,10 @@ async function main() {
         from post_likes l join users u on u.id = l.user_id group by l.post_id
         on conflict (post_id) do update set likes_count = excluded.likes_count,
           hidden_likes_count = excluded.hidden_likes_count`);
+      await run(`
+        update comments set author_hidden = true from users
+        where users.id = comments.author_id
+          and not (users.status = 'active' and users.email_verified_at is not null)`);
       await run(`
         insert into post_stats (post_id, comments_count, hidden_comments_count)
         select c.post_id, count(*) filter (where c.deleted_at is null)::int, count(u.id)::int

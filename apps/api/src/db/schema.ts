@@ -463,11 +463,20 @@ export const comments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the author last edited the content. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * The author is hidden from everyone (disabled, suspended, email not verified), kept by
+     * triggers (migration 0027): a post's counts find the comments that hide their replies by
+     * `comments_hidden_author` instead of walking every thread (issue 18).
+     */
+    authorHidden: boolean('author_hidden').notNull().default(false),
   },
   (t) => [
     index('comments_post_created').on(t.postId, t.createdAt, t.id),
     index('comments_parent').on(t.parentId),
     index('comments_author').on(t.authorId),
+    index('comments_hidden_author')
+      .on(t.postId)
+      .where(sql`${t.authorHidden}`),
     check('comments_content_length', sql`char_length(${t.content}) <= 2000`),
   ],
 );

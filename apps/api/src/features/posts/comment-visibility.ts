@@ -26,13 +26,16 @@ export function commentAuthorVisible(viewerId: ViewerId, authorIdColumn: SQL): S
 /**
  * `visible_comments`: the comments of the given posts that the comment policy shows — top-level
  * comments by visible authors, then, level by level, replies by visible authors to those. A reply
- * under a hidden comment is never reached, so it is hidden too. Every comment read starts here.
+ * under a hidden comment is never reached, so it is hidden too. Every comment read starts here,
+ * except a page's counts (posts repo's `loadPostCounts`), which take from a post's counter the
+ * comments beneath those whose author `commentAuthorVisible` hides: the same rule, read from the
+ * few hidden comments rather than from every thread.
  * `postIds` is a list of ids (or placeholders for them), or one placeholder for an array of ids
- * (a prepared statement for pages of any size), or an SQL expression for such an array.
+ * (a prepared statement for pages of any size).
  */
 export function visibleCommentsCte(
   viewerId: ViewerId,
-  postIds: readonly (string | Placeholder)[] | Placeholder | SQL,
+  postIds: readonly (string | Placeholder)[] | Placeholder,
 ): SQL {
   const postWhere = Array.isArray(postIds)
     ? sql`c.post_id in (${sql.join(

@@ -29,7 +29,7 @@ import {
   type MemberSummary,
   type ViewerId,
 } from '../users/index.js';
-import { rowsOf, visibleCommentsCte } from './comment-visibility.js';
+import { commentAuthorVisible, rowsOf } from './comment-visibility.js';
 import { visiblePostsWhere } from './policy.js';
 import { notHiddenFromViewerWhere } from './sensitivity.js';
 
@@ -494,10 +494,12 @@ function membersSeenOtherwise(viewerId: ViewerId): SQL {
  * every change; migration 0025) rather than from every like and comment of the page (issue 18):
  *   - likes: the counter less the likes of members hidden from everyone, corrected for the few
  *     members the viewer sees otherwise (themself, their block lists), read by primary key;
- *   - comments: the counter of comments not deleted, unless some comment under the post is by an
- *     author the viewer may not see (hidden from everyone, blocked either way, muted): that hides
- *     its replies too, so those posts alone are counted by walking their threads as
- *     comment-visibility.ts does (`visibleCommentsCte`).
+ *   - comments: the counter of comments not deleted, less those the viewer does not see: a
+ *     comment by an author the viewer may not see hides itself and the replies beneath it
+ *     (comment-visibility.ts, whose `commentAuthorVisible` decides). Such authors are hidden from
+ *     everyone (their comments flagged `author_hidden`, found by a partial index and only under
+ *     posts whose counter says they have any) or blocked either way or muted (a few members,
+ *     probed by author); only the threads beneath those comments are walked.
  * Prepared once per database (one SQL text for any number of posts: the ids travel as one array).
  */
 function preparePostCounts(db: Database) {
@@ -507,17 +509,33 @@ function preparePostCounts(db: Database) {
   // others, which is what the counters count.
   const nobody = sql.placeholder('nobody');
   const member = alias(users, 'liker');
-  const recounted = sql`array(select post_id from recounted)`;
-  const counts = sql`(${visibleCommentsCte(viewerId, recounted)},
-    recounted as (
-      select ${postStats.postId} as post_id from ${postStats}
-      where ${postStats.postId} = any(${postIds}::uuid[]) and ${postStats.hiddenCommentsCount} > 0
+  const counts = sql`(with recursive
+    candidate_tops as (
+      select ${comments.id} as id, ${comments.postId} as post_id, ${comments.authorId} as author_id,
+        ${comments.deletedAt} as deleted_at
+      from ${comments}
+      where ${comments.postId} = any(array(
+          select ${postStats.postId} from ${postStats}
+          where ${postStats.postId} = any(${postIds}::uuid[]) and ${postStats.hiddenCommentsCount} > 0))
+        and ${comments.authorHidden}
       union
-      select ${comments.postId} from ${comments}
+      select ${comments.id}, ${comments.postId}, ${comments.authorId}, ${comments.deletedAt}
+      from ${comments}
       where ${comments.postId} = any(${postIds}::uuid[]) and ${comments.authorId} in (
         select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}::uuid
         union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}::uuid
         union all select ${mutes.mutedId} from ${mutes} where ${mutes.muterId} = ${viewerId}::uuid)
+    ),
+    unseen_comments as (
+      select id, post_id, deleted_at from candidate_tops
+      where not ${commentAuthorVisible(viewerId, sql`candidate_tops.author_id`)}
+      union
+      select c.id, c.post_id, c.deleted_at
+      from ${comments} c join unseen_comments parent on c.parent_id = parent.id
+    ),
+    unseen_counts as (
+      select post_id, count(*)::int as count from unseen_comments
+      where deleted_at is null group by post_id
     ),
     probed_likes as (
       select ${postLikes.postId} as post_id,
@@ -528,19 +546,14 @@ function preparePostCounts(db: Database) {
       where ${postLikes.postId} = any(${postIds}::uuid[])
         and ${postLikes.userId} in ${membersSeenOtherwise(viewerId)}
       group by ${postLikes.postId}
-    ),
-    walked as (
-      select post_id, count(*)::int as count from visible_comments
-      where deleted_at is null group by post_id
     )
     select ${postStats.postId} as post_id,
       ${postStats.likesCount} - ${postStats.hiddenLikesCount} + coalesce(probed_likes.correction, 0) as likes_count,
       coalesce(probed_likes.liked_by_viewer, false) as liked_by_viewer,
-      case when ${postStats.postId} in (select post_id from recounted) then coalesce(walked.count, 0)
-        else ${postStats.commentsCount} end as comments_count
+      ${postStats.commentsCount} - coalesce(unseen_counts.count, 0) as comments_count
     from ${postStats}
     left join probed_likes on probed_likes.post_id = ${postStats.postId}
-    left join walked on walked.post_id = ${postStats.postId}
+    left join unseen_counts on unseen_counts.post_id = ${postStats.postId}
     where ${postStats.postId} = any(${postIds}::uuid[])) counts`;
   return db
     .select({
