@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { desc, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -18,6 +18,9 @@ import { inlineParams } from '../../test/explain.js';
 
 let t: TestApp;
 let viewerId: string;
+/** Follows 5 of the members with posts: no more than FOLLOWING_MERGE_UP_TO. */
+let fewId: string;
+let fewIds: string[];
 /** Posts the viewer's feed shows: 50 followed members' 8 each, and one prolific member's 40. */
 const FEED_POSTS = 50 * 8 + 40;
 beforeAll(async () => {
@@ -32,12 +35,24 @@ beforeAll(async () => {
     members.push(...(await Promise.all(Array.from({ length: 10 }, () => buildUser(t.context)))));
   }
   const prolific = await buildUser(t.context);
+  // And 100 followed members who never posted: the viewer follows more than
+  // FOLLOWING_MERGE_UP_TO, so a page starts with the walk.
+  const silent: { id: string }[] = [];
+  for (let i = 0; i < 100; i += 10) {
+    silent.push(...(await Promise.all(Array.from({ length: 10 }, () => buildUser(t.context)))));
+  }
   await t.context.db.insert(follows).values(
-    [...members.slice(0, 50), prolific].map((member) => ({
+    [...members.slice(0, 50), prolific, ...silent].map((member) => ({
       followerId: viewerId,
       followeeId: member.id,
     })),
   );
+  const few = await buildUser(t.context);
+  fewId = few.id;
+  await t.context.db
+    .insert(follows)
+    .values(members.slice(10, 15).map((member) => ({ followerId: fewId, followeeId: member.id })));
+  fewIds = members.slice(10, 15).map((member) => member.id);
   await t.context.db.insert(posts).values([
     ...members.flatMap((member, m) =>
       Array.from({ length: 8 }, (_, i) => ({
@@ -155,11 +170,11 @@ describe('People You Follow', () => {
         expect(plan).toContain('posts_author_created_id');
         expect(plan).not.toMatch(/Seq Scan on posts/);
       }
-      // Each of the 51 followed members is read once, and passes on at most a page (the prolific
+      // Each of the 151 followed members is read once, and passes on at most a page (the prolific
       // member's 40 posts included): a limit per member, not one sort of all their posts.
       const analyzed = await customPlan(perFollowed, true);
-      expect(analyzed).toMatch(/posts_author_created_id \(actual rows=[\d.]+ loops=51\)/);
-      const perMember = /Limit \(actual rows=([\d.]+) loops=51\)/.exec(analyzed);
+      expect(analyzed).toMatch(/posts_author_created_id \(actual rows=[\d.]+ loops=151\)/);
+      const perMember = /Limit \(actual rows=([\d.]+) loops=151\)/.exec(analyzed);
       expect(Number(perMember?.[1])).toBeLessThanOrEqual(21);
     }
   });
@@ -206,5 +221,28 @@ describe('People You Follow', () => {
       expect((await pages(limit)).flat()).toEqual(flat);
       expect((await pages(limit, 5)).flat()).toEqual(flat);
     }
+  });
+
+  it('reads the page per followed member at once for a member following few, checking first only how many they follow', async () => {
+    const statements: Captured[] = [];
+    const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
+    const rows = await pageVisiblePosts(
+      t.context.db,
+      fewId,
+      { kind: 'following' },
+      { after: undefined, limit: 20 },
+    ).finally(stop);
+    expect(statements).toHaveLength(2);
+    // The walk's statement stops before reading a post: its follow count gate is false.
+    const analyzed = await customPlan(statements[0]!, true);
+    expect(analyzed).toMatch(/One-Time Filter/);
+    expect(analyzed).toMatch(/posts_created_id[^\n]*\(never executed\)/);
+    // The page: the 5 members' 40 posts, newest first.
+    const expected = await t.context.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(inArray(posts.authorId, fewIds))
+      .orderBy(desc(posts.createdAt), desc(posts.id));
+    expect(rows.map((row) => row.id)).toEqual(expected.slice(0, 21).map((row) => row.id));
   });
 });

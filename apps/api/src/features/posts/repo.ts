@@ -10,6 +10,7 @@ import {
   blocks,
   comments,
   follows,
+  memberStats,
   mutes,
   photos,
   postLikes,
@@ -216,6 +217,24 @@ function prepareFeedPage(db: Database, key: FeedStatementKey) {
 export const FOLLOWING_RECENT_WINDOW = 20_000;
 
 /**
+ * Up to how many followed members People You Follow reads the page per member without walking
+ * first. The merge costs in proportion to the members followed (about 10 µs each), the walk
+ * inversely to their share of the newest posts: a member following 15 quiet members paid a
+ * walk of all 20,000 posts that found nothing (6–8 ms of database CPU a page) before the merge.
+ * From `member_stats`, so it costs one key lookup; either way gives the same page.
+ */
+export const FOLLOWING_MERGE_UP_TO = 100;
+
+/** SQL condition: the viewer follows more members than `FOLLOWING_MERGE_UP_TO`. */
+function followsMany(viewerId: ViewerId): SQL {
+  return sql`exists (
+    select 1 from ${memberStats}
+    where ${memberStats.userId} = ${viewerId}
+      and ${memberStats.followingCount} > ${sql.raw(String(FOLLOWING_MERGE_UP_TO))}
+  )`;
+}
+
+/**
  * The rows (a page and the one that tells of a next page) People You Follow's statements are
  * written for: the default page and the largest. A page of another size is read with the next
  * larger and cut.
@@ -292,6 +311,8 @@ function followingPageQuery(db: Database, key: FollowingStatementKey, p: FeedPar
       .leftJoin(photos, profilePictureJoin)
       .where(
         and(
+          // Checked once, before anything is read (a one-time filter).
+          followsMany(p.viewerId),
           sql`(${followedBy(p.viewerId, recent.authorId)}) is true`,
           notMutedBy(p.viewerId, posts.authorId),
           visible,
