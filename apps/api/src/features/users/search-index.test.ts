@@ -54,6 +54,18 @@ describe('member search uses the name indexes', () => {
     for (const rows of rowsRead) expect(rows).toBeLessThanOrEqual(page.offset + page.limit);
   });
 
+  it("reads member rows for the page's members only, after the page is cut", async () => {
+    // Page 3 of "anna": the groups read 30 index entries; 10 members' rows are read.
+    const plan = await explainSearch(
+      t.context.db,
+      { ...page, query: 'Anna', offset: 20 },
+      { seqscan: false, analyze: true },
+    );
+    const summaryReads = [...plan.matchAll(/Index Scan using users_pkey on users.*loops=(\d+)/g)];
+    expect(summaryReads).toHaveLength(1);
+    expect(Number(summaryReads[0]![1])).toBe(page.limit);
+  });
+
   it('counts from the same indexes alone (index-only), stopping one past the cap', async () => {
     // "anna" matches 250 members; the count reads its four groups' ranges of the indexes of
     // findable members, checks the searcher's blocks on the ids read there, and stops at 1,001.
