@@ -1,10 +1,9 @@
-import signature from 'cookie-signature';
+import { createRequire } from 'node:module';
 
 /**
- * The session cookie is signed with HMAC-SHA256 (`cookie-signature`, the format express-session
- * used, so cookies issued before stay valid): it is verified on every request (one HMAC and two
- * SHA-1 digests) and signed whenever it is sent — the same few values, over and over, for every
- * signed-in member.
+ * express-session signs its cookie with HMAC-SHA256 (`cookie-signature`): it verifies the cookie on
+ * every request (one HMAC and two SHA-1 digests) and, with `rolling`, signs it again for the
+ * response (another HMAC) — the same few values, over and over, for every signed-in member.
  *
  * The outcomes are remembered per value in bounded maps: a cookie string that verified once
  * verifies again (the same bytes with the same secret), and only such exact strings are
@@ -14,33 +13,47 @@ import signature from 'cookie-signature';
 /** Signed-in browsers whose cookie outcomes are kept; beyond that, the oldest are forgotten. */
 export const COOKIE_SIGNATURE_MEMO_ENTRIES = 10_000;
 
-export interface CookieSigner {
-  /** `value.signature` for a session id. */
-  sign(value: string): string;
-  /** The session id a signed value carries, or false when its signature does not match. */
-  unsign(signed: string): string | false;
+interface CookieSignature {
+  sign(value: string, secret: string): string;
+  unsign(signed: string, secret: string): string | false;
 }
 
-export function createCookieSigner(secret: string): CookieSigner {
+const MEMOISED = Symbol.for('kindred.cookieSignatureMemo');
+
+/** express-session's own copy of `cookie-signature`, which its middleware calls at each use. */
+function expressSessionsCookieSignature(): CookieSignature & { [MEMOISED]?: true } {
+  const fromHere = createRequire(import.meta.url);
+  const fromExpressSession = createRequire(fromHere.resolve('express-session'));
+  return fromExpressSession('cookie-signature') as CookieSignature & { [MEMOISED]?: true };
+}
+
+/** Makes express-session's cookie signing and verifying remember their outcomes (once per process). */
+export function memoiseSessionCookieSignatures(): void {
+  const signature = expressSessionsCookieSignature();
+  if (signature[MEMOISED]) return;
+  signature[MEMOISED] = true;
+  const { sign, unsign } = signature;
   const signed = new BoundedMap<string>();
   const verified = new BoundedMap<string>();
-  return {
-    sign(value) {
-      let result = signed.get(value);
-      if (result === undefined) {
-        result = signature.sign(value, secret);
-        signed.set(value, result);
-      }
-      return result;
-    },
-    unsign(input) {
-      const known = verified.get(input);
-      if (known !== undefined) return known;
-      const result = signature.unsign(input, secret);
-      // Only a verified cookie is remembered: a refused one is checked in full every time.
-      if (result !== false) verified.set(input, result);
-      return result;
-    },
+  signature.sign = (value, secret) => {
+    if (typeof value !== 'string' || typeof secret !== 'string') return sign(value, secret);
+    const key = `${secret}\0${value}`;
+    let result = signed.get(key);
+    if (result === undefined) {
+      result = sign(value, secret);
+      signed.set(key, result);
+    }
+    return result;
+  };
+  signature.unsign = (input, secret) => {
+    if (typeof input !== 'string' || typeof secret !== 'string') return unsign(input, secret);
+    const key = `${secret}\0${input}`;
+    const known = verified.get(key);
+    if (known !== undefined) return known;
+    const result = unsign(input, secret);
+    // Only a verified cookie is remembered: a refused one is checked in full every time.
+    if (result !== false) verified.set(key, result);
+    return result;
   };
 }
 
