@@ -8,6 +8,7 @@
  *   pnpm bench -- --only "General feed, page 1|like" --rounds 1 --no-save
  *                                                 # parts split at '|' when there is one (names hold commas);
  *                                                 # --no-save prints without appending to bench/results.md
+ *   pnpm bench -- --without-server-options        # the API without the start commands' Node.js options
  *
  * It builds nothing: run `pnpm build` first (the root `bench` script does). It counts the SQL
  * statements each endpoint runs with the app in-process, then starts the built API in production
@@ -28,6 +29,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/api/src/config.js';
+import { SERVER_NODE_OPTIONS } from '../apps/api/src/platform/node-options.js';
 import { createApp } from '../apps/api/src/app.js';
 import { closeAppContext, createAppContext } from '../apps/api/src/context.js';
 import { createLogger } from '../apps/api/src/platform/logger.js';
@@ -52,6 +54,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string' },
     only: { type: 'string' },
     'no-save': { type: 'boolean', default: false },
+    'without-server-options': { type: 'boolean', default: false },
   },
 });
 const short = args.short;
@@ -484,9 +487,11 @@ async function main() {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // As `npm start` runs it: the start commands' Node.js options (platform/node-options.ts).
+  const nodeOptions = args['without-server-options'] ? [] : SERVER_NODE_OPTIONS;
   const api = startProcess(
     process.execPath,
-    ['apps/api/dist/server.js'],
+    [...nodeOptions, 'apps/api/dist/server.js'],
     productionBenchEnv(config, port),
   );
   api.stdout?.resume();
