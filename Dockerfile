@@ -22,4 +22,4 @@ EXPOSE 3000
 # Layout: dist/server.js, dist/db/migrate-cli.js, drizzle/ (SQL migrations), node_modules/, web/dist/.
 # The server applies pending migrations at start; to apply them alone:
 #   docker compose run --rm app node dist/db/migrate-cli.js
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "dist/server.js"]
+CMD ["node", "dist/server.js"]

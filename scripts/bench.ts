@@ -8,7 +8,7 @@
  *   pnpm bench -- --only "General feed, page 1|like" --rounds 1 --no-save
  *                                                 # parts split at '|' when there is one (names hold commas);
  *                                                 # --no-save prints without appending to bench/results.md
- *   pnpm bench -- --without-server-options        # the API without the start commands' Node.js options
+ *   pnpm bench -- --without-server-options        # on PGlite, the API without npm start's Node.js options
  *
  * It builds nothing: run `pnpm build` first (the root `bench` script does). It counts the SQL
  * statements each endpoint runs with the app in-process, then starts the built API in production
@@ -487,8 +487,10 @@ async function main() {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  // As `npm start` runs it: the start commands' Node.js options (platform/node-options.ts).
-  const nodeOptions = args['without-server-options'] ? [] : SERVER_NODE_OPTIONS;
+  // As it is started in service: on the embedded database with npm start's Node.js options
+  // (platform/node-options.ts), on a PostgreSQL server without them, as the image runs it.
+  const nodeOptions =
+    args['without-server-options'] || config.databaseUrl ? [] : SERVER_NODE_OPTIONS;
   const api = startProcess(
     process.execPath,
     [...nodeOptions, 'apps/api/dist/server.js'],

@@ -33,11 +33,11 @@ async function main(): Promise<void> {
       ? `settings loaded from ${config.envFile} (the environment wins over it)`
       : 'settings from the environment (no .env file)',
   );
-  const missingOptions = missingServerNodeOptions();
+  const missingOptions = config.databaseUrl ? [] : missingServerNodeOptions();
   if (config.isProduction && missingOptions.length > 0) {
     logger.warn(
       { missing: missingOptions },
-      'started without the memory options of npm start: pass them to node before dist/server.js',
+      'started on the embedded database without the memory options of npm start: pass them to node before dist/server.js',
     );
   }
   let context: AppContext;

@@ -5,8 +5,10 @@ import { findProjectRoot } from '../config.js';
 import { missingServerNodeOptions, SERVER_NODE_OPTIONS } from './node-options.js';
 
 /**
- * The server's memory budget depends on options only a start command can pass (node-options.ts):
- * every command that starts the built server passes all of them, before the script's name.
+ * The embedded database's memory budget depends on options only a start command can pass
+ * (node-options.ts): the README's start commands pass all of them, before the script's name; the
+ * commands that serve a PostgreSQL server (the image, the API package's `start`) pass none, since
+ * the options cost those servers CPU.
  */
 const root = findProjectRoot();
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -17,24 +19,24 @@ const scripts = (file: string) =>
 function nodeOptionsOf(command: string): string[] {
   const match = /\bnode((?:\s+-\S+)*)\s+\S*dist\/server\.js\b/.exec(command);
   expect(match, command).not.toBeNull();
-  return match![1]!.trim().split(/\s+/);
+  return match![1]!.trim().split(/\s+/).filter(Boolean);
 }
 
 describe('the server start commands', () => {
   it.each([
     ['package.json', 'start'],
     ['package.json', 'serve'],
-    ['apps/api/package.json', 'start'],
   ])('%s "%s" runs node with the memory options', (file, name) => {
     expect(nodeOptionsOf(scripts(file)[name]!)).toEqual(
       expect.arrayContaining([...SERVER_NODE_OPTIONS]),
     );
   });
 
-  it("the image's CMD runs node with the memory options", () => {
+  it("the API package's start and the image's CMD (PostgreSQL) run node without them", () => {
+    expect(nodeOptionsOf(scripts('apps/api/package.json').start!)).toEqual([]);
     const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(read('Dockerfile'));
     expect(cmd).not.toBeNull();
-    expect(JSON.parse(cmd![1]!)).toEqual(['node', ...SERVER_NODE_OPTIONS, 'dist/server.js']);
+    expect(JSON.parse(cmd![1]!)).toEqual(['node', 'dist/server.js']);
   });
 
   it('sets the young generation and the old generation growth', () => {

@@ -1,7 +1,9 @@
 /**
- * The Node.js options every start command runs the server with (issue 18, docs/architecture.md
- * "Embedded database"): `npm start`, `npm run serve`, the API package's `start` and the image's
- * CMD. V8 sizes its heaps for a machine's memory, not for a server that also holds its database:
+ * The Node.js options the embedded database's start commands run the server with (issue 18,
+ * docs/architecture.md "Embedded database"): `npm start` and `npm run serve`, the README's. They
+ * trade CPU for memory: on PostgreSQL they cost the reads 25–40 % more API CPU per request
+ * (bench/results.md, 2026-11-26 (6)), so the image's CMD and the API package's `start`, which
+ * serve a PostgreSQL server, run without them. V8 sizes its heaps for a machine's memory, not for a server that also holds its database:
  * under a feed's load the young generation grew to 16 MB semi-spaces on each of the two threads,
  * and the old generation to four times what survives a full collection, before collecting. With
  * 4 MB semi-spaces and old-generation growth capped at 1.5 times the live heap, the embedded
