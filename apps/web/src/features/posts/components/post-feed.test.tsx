@@ -157,8 +157,9 @@ describe('a feed', () => {
     });
     renderWithProviders(<PostFeed source={{ kind: 'general' }} />);
     await screen.findByRole('heading', { name: 'Sunset at the lake' });
+    // The watcher is set up in an effect, which can run after the heading is on screen.
+    await waitFor(() => expect(observed.at(-1)?.target).toHaveClass(styles.postFeedSentinel!));
     const watcher = observed.at(-1)!;
-    expect(watcher.target).toHaveClass(styles.postFeedSentinel!);
 
     act(() =>
       watcher.callback(
