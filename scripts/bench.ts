@@ -588,6 +588,8 @@ async function main() {
         : []),
     ].join('\n');
     if (args['no-save']) {
+      // The plans go nowhere else without a results file: print them.
+      if (plans.length > 0) console.log(`\n${plans.join('\n\n')}\n`);
       console.log('Not saved (--no-save)');
     } else {
       mkdirSync(path.join(root, 'bench'), { recursive: true });
