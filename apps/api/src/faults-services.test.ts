@@ -298,6 +298,30 @@ describe('Twilio failing or not answering', () => {
       { status: 400, code: 21614, message: "'To' number is not a valid mobile number" },
     ],
   ];
+  it("when the member's phone had replied STOP (21610): 400 saying how to turn texts back on, not a 502", async () => {
+    const { user, cookie } = await signedInUser(t.context, {
+      phoneNumber: null,
+      phoneVerifiedAt: null,
+    });
+    behaviour = {
+      status: 400,
+      code: 21610,
+      message: 'Attempt to send to unsubscribed recipient',
+    };
+    const refused = await request(t.app)
+      .post('/api/phone/send-code')
+      .set('Cookie', cookie)
+      .send({
+        userId: user.id,
+        phoneNumber: `+9196${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      success: false,
+      message: AUTH_MESSAGES.phoneOptedOut,
+      code: 'PHONE_OPTED_OUT',
+    });
+  });
   for (const [refusal, failing] of memberNumberRefusals) {
     it(`when it refuses the member's own number as ${refusal}: 400 saying the number cannot receive texts; another number works`, async () => {
       const { user, cookie } = await signedInUser(t.context, {

@@ -120,6 +120,9 @@ export const AUTH_MESSAGES = {
   phoneCodeFailed: 'Failed to send verification code',
   phoneCannotReceiveSms:
     "That number can't receive text messages. Please check it, or use a mobile number that can receive texts.",
+  /** Twilio 21610: the number replied STOP to our texts; only the member can undo that. */
+  phoneOptedOut:
+    'That number has turned off texts from us (it replied STOP). Text START to our number from that phone to turn them back on, or use another number.',
   phoneCodeOtherNumber: 'Please request a code for this phone number first',
   phoneVerified: 'Phone number verified successfully!',
   /** Says that the number is taken, never by which account. */

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'CODE_INVALID',
   'CODE_EXPIRED',
   'PHONE_CANNOT_RECEIVE_SMS',
+  'PHONE_OPTED_OUT',
   // Account settings.
   'WRONG_PASSWORD',
   'REAUTH_REQUIRED',

@@ -47,6 +47,18 @@ export class SmsDeliveryError extends Error {
  */
 const NUMBER_REFUSED_CODES: ReadonlySet<number> = new Set([21211, 21217, 21614]);
 
+/** Twilio 21610: the recipient replied STOP, and the provider sends it nothing until it replies START. */
+const RECIPIENT_OPTED_OUT_CODE = 21610;
+
+/** True when the provider refused the text because the recipient had opted out of our texts. */
+export function isRecipientOptedOut(error: unknown): boolean {
+  return (
+    error instanceof SmsDeliveryError &&
+    error.status === 400 &&
+    error.code === RECIPIENT_OPTED_OUT_CODE
+  );
+}
+
 /** True when the provider refused the text because of the recipient's number itself. */
 export function isNumberRefused(error: unknown): boolean {
   return (

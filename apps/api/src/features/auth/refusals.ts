@@ -19,6 +19,8 @@ export type Refusal =
   | { kind: 'sms-not-sent' }
   /** The provider refused the member's number itself (not a valid or not a mobile number). */
   | { kind: 'phone-cannot-receive-sms' }
+  /** The member's phone had replied STOP to our texts (Twilio 21610). */
+  | { kind: 'phone-opted-out' }
   /** The number already verifies another account (which one is never said). */
   | { kind: 'phone-taken' }
   | { kind: 'two-factor-already-enabled' }
@@ -63,6 +65,7 @@ const REFUSALS: { [K in RefusalKind]: (refusal: Extract<Refusal, { kind: K }>) =
   'sms-not-sent': () => new AppError(502, AUTH_MESSAGES.phoneCodeFailed),
   'phone-cannot-receive-sms': () =>
     new AppError(400, AUTH_MESSAGES.phoneCannotReceiveSms, 'PHONE_CANNOT_RECEIVE_SMS'),
+  'phone-opted-out': () => new AppError(400, AUTH_MESSAGES.phoneOptedOut, 'PHONE_OPTED_OUT'),
   'phone-taken': () => new AppError(409, AUTH_MESSAGES.phoneTaken),
   'two-factor-already-enabled': () =>
     new AppError(409, AUTH_MESSAGES.twoFactorAlreadyEnabled, 'TWO_FACTOR_ALREADY_ENABLED'),

@@ -21,7 +21,7 @@ import {
 } from './attempts.js';
 import { knownDeviceOf, type LoginClient } from './device-cookie.js';
 import { consumeCode, issueCode, withdrawCode, type CodeTarget } from './codes.js';
-import { isNumberRefused } from '../../platform/sms.js';
+import { isNumberRefused, isRecipientOptedOut } from '../../platform/sms.js';
 import { verificationCodeEmail } from './emails.js';
 import type { CodeRefusal, Refusal } from './refusals.js';
 import { openChallenge } from './two-factor.js';
@@ -274,7 +274,14 @@ export type SendPhoneCodeOutcome =
   | { kind: 'phone-code-sent'; devCode?: string }
   | Extract<
       Refusal,
-      { kind: 'session-expired' | 'sms-not-sent' | 'phone-cannot-receive-sms' | 'phone-taken' }
+      {
+        kind:
+          | 'session-expired'
+          | 'sms-not-sent'
+          | 'phone-cannot-receive-sms'
+          | 'phone-opted-out'
+          | 'phone-taken';
+      }
     >
   | Extract<CodeRefusal, { kind: 'code-resend-wait' }>;
 
@@ -305,6 +312,11 @@ export async function sendPhoneCode(
     if (isNumberRefused(error)) {
       context.logger.info({ err: error, userId: user.id }, 'verification SMS: number refused');
       return { kind: 'phone-cannot-receive-sms' };
+    }
+    // The member's phone replied STOP to an earlier text: theirs to undo, not an outage.
+    if (isRecipientOptedOut(error)) {
+      context.logger.info({ err: error, userId: user.id }, 'verification SMS: number opted out');
+      return { kind: 'phone-opted-out' };
     }
     context.logger.error({ err: error, userId: user.id }, 'verification SMS could not be sent');
     return { kind: 'sms-not-sent' };
