@@ -36,9 +36,13 @@ describe('the Create Post modal', () => {
   });
 
   it('sends the post as multipart, disabled while sending, then closes and toasts', async () => {
+    // The answer is held back until the test has seen the button disabled: a fixed delay here
+    // could run out before that check on a busy machine, and the dialog would already be closed.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     const calls = mockApi({
       'POST /api/posts/create': async () => {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await answered;
         return {
           status: 201,
           body: { success: true, message: 'Post created successfully!', post: buildPost() },
@@ -54,6 +58,7 @@ describe('the Create Post modal', () => {
     await user.click(screen.getByRole('button', { name: 'Share with Followers' }));
 
     expect(screen.getByRole('button', { name: 'Share with Followers' })).toBeDisabled();
+    answer();
     expect(await screen.findByText('Post created successfully!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const form = calls.find((call) => call.key === 'POST /api/posts/create')?.body as FormData;
