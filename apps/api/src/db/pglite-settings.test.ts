@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, PGLITE_MEMORY_SETTINGS } from './client.js';
 import { PgliteThread } from './pglite-thread.js';
 
@@ -7,9 +8,22 @@ import { PgliteThread } from './pglite-thread.js';
  * (issue 18: an idle process held 390 MB with PGlite's default 128 MB of shared buffers; the
  * target is 400 MB under load). Opened here on its own, whatever engine the tests run on.
  */
-describe('the embedded database', () => {
+
+/**
+ * The run's migrated image when the run is on PGlite (test/global-setup.ts), as every other test
+ * file starts from: an empty PGlite runs initdb in WebAssembly first, six times as long (60 s
+ * against 10 s at load average 16 on two cores). On a PostgreSQL run there is no image.
+ */
+function runImage(): Blob | undefined {
+  const template = inject('testDatabaseTemplate');
+  return template.engine === 'pglite' ? new Blob([readFileSync(template.imageFile)]) : undefined;
+}
+
+// Each test starts PGlite (compiles its WebAssembly, starts PostgreSQL, and on a PostgreSQL run
+// also runs initdb): seconds on a quiet machine, up to a minute on a busy one.
+describe('the embedded database', { timeout: 120_000 }, () => {
   it('starts with the memory settings the app chose, not the server defaults', async () => {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteImage: runImage() });
     try {
       for (const [name, value] of Object.entries(PGLITE_MEMORY_SETTINGS)) {
         const result = await database.pglite!.query<Record<string, string>>(`show ${name}`);
@@ -22,7 +36,7 @@ describe('the embedded database', () => {
   });
 
   it("runs its thread with a small young generation, not one sized for the machine's memory", async () => {
-    const database = await openDatabase({ pgliteThread: true });
+    const database = await openDatabase({ pgliteThread: true, pgliteImage: runImage() });
     try {
       const thread = database.pglite as PgliteThread;
       expect(thread).toBeInstanceOf(PgliteThread);
