@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser } from '../../test/factories.js';
+import { posts } from '../../db/schema.js';
 import { pageVisiblePosts, type FeedScope } from './repo.js';
 import { buildPost } from './test-factories.js';
 import { inlineParams } from '../../test/explain.js';
@@ -103,6 +104,64 @@ describe('feed query plans', () => {
         const plan = await planOf(author.id, fullScope, after, true);
         expect(plan).toContain(index);
         expect(plan).not.toMatch(/\bSort\b/);
+      }
+    },
+  );
+
+  /**
+   * The statements a page runs, and how PostgreSQL's plan cache treats each after the executions
+   * it plans for the values (5): whether it settled on the generic plan or plans every execution.
+   */
+  async function planCacheOf(
+    viewerId: string,
+    scope: FeedScope,
+    after?: { time: string; id: string },
+  ) {
+    const captured: { text: string; params: unknown[] }[] = [];
+    const stop = t.context.database.onQuery((text, params) => captured.push({ text, params }));
+    try {
+      await pageVisiblePosts(t.context.db, viewerId, scope, { after, limit: 20 });
+    } finally {
+      stop();
+    }
+    expect(captured).toHaveLength(1);
+    const { text, params } = captured[0]!;
+    const values = inlineParams(params.map((_, n) => `$${n + 1}`).join(', '), params);
+    const cache = await t.context.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare feed_cache as ${text}`));
+      for (let i = 0; i < 10; i += 1) await tx.execute(sql.raw(`execute feed_cache(${values})`));
+      const result = await tx.execute(
+        sql`select generic_plans, custom_plans from pg_prepared_statements where name = 'feed_cache'`,
+      );
+      await tx.execute(sql`deallocate feed_cache`);
+      return (result as unknown as { rows: { generic_plans: number; custom_plans: number }[] })
+        .rows[0]!;
+    });
+    return { text, genericPlans: Number(cache.generic_plans) };
+  }
+
+  it.each([
+    ['General', { kind: 'general' }],
+    ['profile', { kind: 'author' }],
+  ] as const)(
+    'writes the %s page’s row count into its statement, so PostgreSQL keeps the generic plan instead of planning every request',
+    async (_label, scope) => {
+      // Enough posts that a plan for a tenth of those the feed may show (the generic estimate of
+      // `LIMIT $n`) costs far more than one for a page: with the count as a parameter PostgreSQL
+      // planned every execution.
+      const author = await buildUser(t.context);
+      await t.context.db.execute(sql`
+        insert into ${posts} (author_id, title, privacy, created_at)
+        select ${author.id}, 'Post ' || n, 'public', ${t.clock.now().toISOString()}::timestamptz - n * interval '1 second'
+        from generate_series(1, 20000) n`);
+      await t.context.db.execute(sql`analyze`);
+      const fullScope: FeedScope =
+        scope.kind === 'author' ? { kind: 'author', authorId: author.id } : scope;
+      for (const after of [undefined, { time: '2030-01-01T00:00:00.000000Z', id: author.id }]) {
+        const { text, genericPlans } = await planCacheOf(author.id, fullScope, after);
+        expect(text).not.toMatch(/limit \$\d+/i);
+        expect(text).toMatch(/limit 21\b/);
+        expect(genericPlans).toBeGreaterThan(0);
       }
     },
   );

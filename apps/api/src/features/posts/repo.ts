@@ -120,7 +120,6 @@ interface FeedParams {
   authorId: string | null | Placeholder;
   afterTime: string | null | Placeholder;
   afterId: string | null | Placeholder;
-  limit: number | Placeholder;
 }
 
 const feedPlaceholders: FeedParams = {
@@ -128,7 +127,6 @@ const feedPlaceholders: FeedParams = {
   authorId: sql.placeholder('authorId'),
   afterTime: sql.placeholder('afterTime'),
   afterId: sql.placeholder('afterId'),
-  limit: sql.placeholder('limit'),
 };
 
 /** SQL condition: the viewer follows the member whose id is in `memberIdColumn`. */
@@ -151,12 +149,13 @@ function scopeWhere(kind: FeedScope['kind'], { viewerId, authorId }: FeedParams)
 }
 
 /**
- * A feed page's statement: its scope (the General feed or a member's posts), and whether it starts
- * after a cursor.
+ * A feed page's statement: its scope (the General feed or a member's posts), whether it starts
+ * after a cursor, and the rows it returns at most (`STATEMENT_ROWS`).
  */
 interface FeedStatementKey {
   kind: Exclude<FeedScope['kind'], 'following'>;
   afterCursor: boolean;
+  rows: number;
 }
 
 /**
@@ -183,7 +182,9 @@ function feedColumns(viewerId: ViewerId) {
  * A feed page's query. The General feed and a member's posts are built once per database and
  * variant and prepared (issue 18: building the statement was a large part of a page's API time,
  * and planning it a large part of its database time); the first page and the pages after a
- * cursor are separate statements, so the keyset stays a plain index bound.
+ * cursor are separate statements, so the keyset stays a plain index bound. The row count is in
+ * the text (`literalRows`): under `LIMIT $n` PostgreSQL planned the General feed's page anew on
+ * every request, 0.9–1.2 ms of its 1.6–1.9 ms of database CPU on the 1M-post benchmark.
  */
 function feedPageQuery(db: Database, key: FeedStatementKey, p: FeedParams) {
   return db
@@ -200,12 +201,15 @@ function feedPageQuery(db: Database, key: FeedStatementKey, p: FeedParams) {
       ),
     )
     .orderBy(...newestFirst(posts.createdAt, posts.id))
-    .limit(p.limit);
+    .limit(literalRows(key.rows));
+}
+
+function feedStatementName(key: FeedStatementKey): string {
+  return `feed_${key.kind}${key.afterCursor ? '_after' : ''}_${key.rows}`;
 }
 
 function prepareFeedPage(db: Database, key: FeedStatementKey) {
-  const name = `feed_${key.kind}${key.afterCursor ? '_after' : ''}`;
-  return feedPageQuery(db, key, feedPlaceholders).prepare(name);
+  return feedPageQuery(db, key, feedPlaceholders).prepare(feedStatementName(key));
 }
 
 /**
@@ -235,18 +239,21 @@ function followsMany(viewerId: ViewerId): SQL {
 }
 
 /**
- * The rows (a page and the one that tells of a next page) People You Follow's statements are
- * written for: the default page and the largest. A page of another size is read with the next
- * larger and cut.
+ * The rows (a page and the one that tells of a next page) the feeds' statements are written for:
+ * the default page and the largest. A page of another size is read with the next larger and cut.
  */
-const FOLLOWING_STATEMENT_ROWS = [PAGE_DEFAULT_LIMIT + 1, PAGE_MAX_LIMIT + 1];
+const STATEMENT_ROWS = [PAGE_DEFAULT_LIMIT + 1, PAGE_MAX_LIMIT + 1];
+
+function statementRows(wanted: number): number {
+  return STATEMENT_ROWS.find((count) => count >= wanted) ?? wanted;
+}
 
 /**
  * A row count written into the statement's text, not sent as a parameter. Under `LIMIT $n`
  * PostgreSQL prices a generic plan as if it returned a tenth of all its rows, so the plan cache
- * never chose it for People You Follow and planned the statement anew on every request (issue 18:
- * about 2.5 ms of database CPU a page, more than running it); with the numbers in the text the
- * generic plan costs what the custom ones do, and is kept.
+ * never chose it for the feeds and planned each statement anew on every request (issue 18: for
+ * People You Follow about 2.5 ms of database CPU a page, more than running it); with the numbers
+ * in the text the generic plan costs what the custom ones do, and is kept.
  */
 function literalRows(rows: number): Placeholder {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`not a row count: ${rows}`);
@@ -261,7 +268,7 @@ function literalRows(rows: number): Placeholder {
 interface FollowingStatementKey {
   read: 'recent' | 'perFollowed';
   afterCursor: boolean;
-  /** Rows returned at most (`FOLLOWING_STATEMENT_ROWS`). */
+  /** Rows returned at most (`STATEMENT_ROWS`). */
   rows: number;
   /** Newest posts walked at most (`recent` only). */
   window: number;
@@ -364,7 +371,7 @@ function statementsOf(db: Database) {
 
 async function readFeedPage(db: Database, key: FeedStatementKey, params: FeedParams) {
   const statements = statementsOf(db);
-  const name = `${key.kind}:${key.afterCursor}`;
+  const name = feedStatementName(key);
   let statement = statements.get(name) as FeedStatement | undefined;
   if (!statement) {
     statement = prepareFeedPage(db, key);
@@ -408,15 +415,14 @@ export async function pageVisiblePosts(
     authorId: scope.kind === 'author' ? scope.authorId : null,
     afterTime: page.after?.time ?? null,
     afterId: page.after?.id ?? null,
-    limit: page.limit + 1,
   };
   const afterCursor = page.after !== undefined;
-  if (scope.kind !== 'following') {
-    const rows = await readFeedPage(db, { kind: scope.kind, afterCursor }, params);
-    return rows.map(toFeedRow);
-  }
   const wanted = page.limit + 1;
-  const rows = FOLLOWING_STATEMENT_ROWS.find((count) => count >= wanted) ?? wanted;
+  const rows = statementRows(wanted);
+  if (scope.kind !== 'following') {
+    const found = await readFeedPage(db, { kind: scope.kind, afterCursor, rows }, params);
+    return found.slice(0, wanted).map(toFeedRow);
+  }
   const window = page.recentWindow ?? FOLLOWING_RECENT_WINDOW;
   const recent = await readFollowingPage(db, { read: 'recent', afterCursor, rows, window }, params);
   if (recent.length >= wanted) return recent.slice(0, wanted).map(toFeedRow);
