@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.js';
 import { commentMentions, comments, photos, posts, users } from '../../db/schema.js';
-import { rowsOf, visibleCommentsCte } from '../posts/index.js';
+import { commentAuthorVisible, rowsOf, visibleCommentsCte } from '../posts/index.js';
 import {
   followsMemberWhere,
   mentionAllowedWhere,
@@ -45,102 +45,114 @@ export interface ThreadCommentRow extends CommentRow {
   author: MemberSummary | null;
   /** The members the comment mentions that the viewer may see (none for a placeholder). */
   mentions: MentionedMemberRow[];
+  /** The posts policy's `commentAuthorVisible` for the viewer (`visibleThread` reads it). */
+  authorVisible: boolean;
 }
 
 const threadAuthor = alias(users, 'thread_author');
-const threadAuthorPicture = alias(photos, 'thread_author_picture');
 const mentionedMember = alias(users, 'mentioned_member');
 
-/** A row of the thread statement, as the driver hands it over (timestamps as PostgreSQL's text). */
-interface ThreadStatementRow extends CommentRow {
-  authorFirstName: string | null;
-  authorLastName: string | null;
-  authorEmailVerifiedAt: string | null;
-  authorTotpEnabledAt: string | null;
-  authorPhoneVerifiedAt: string | null;
-  authorPhotoVerifiedAt: string | null;
-  authorThumbnailKey: string | null;
-  mentions: MentionedMemberRow[] | null;
-}
+/**
+ * A comment of the thread as the statement encodes it: a JSON array, so the driver parses the
+ * whole thread with one JSON.parse instead of 200 rows of 16 typed columns. Timestamps of the
+ * author's badges come as PostgreSQL's JSON text; only whether they are set matters.
+ */
+type ThreadJsonComment = [
+  id: string,
+  parentId: string | null,
+  authorId: string | null,
+  content: string,
+  deleted: boolean,
+  createdAt: string,
+  editedAt: string | null,
+  authorVisible: boolean,
+  author:
+    | [
+        firstName: string,
+        lastName: string,
+        emailVerifiedAt: string | null,
+        totpEnabledAt: string | null,
+        phoneVerifiedAt: string | null,
+        photoVerifiedAt: string | null,
+        thumbnailKey: string | null,
+      ]
+    | null,
+  mentions: [id: string, firstName: string, lastName: string][] | null,
+];
+
+const isoMilliseconds = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The thread under a post as one statement, prepared once per database: the visible comments with
- * their authors' summaries and the members they mention (a JSON array per comment). It replaced a
- * read of the comments followed by two hydration reads whose `in (…)` lists of up to hundreds of
- * ids were built by the query builder on every request (issue 18: 4 statements → 2 per request
- * with the post's check, and most of the API's CPU on a busy thread). The comment policy still
- * decides which comments are read (`visible_comments`); an author is one it admitted, and a
- * mention is of a member the viewer may see. Every column is named for the row it fills
- * (`threadStatementRows` reads them as the driver returns them).
+ * Every comment of a post in one prepared statement, as one JSON array, oldest first: each with
+ * whether the comment policy shows its author to the viewer, its author's summary and the members
+ * it mentions whom the viewer may see. The thread is read by its post (`comments_post_created`)
+ * and each author's row once: the recursive `visible_comments` walked the thread level by level
+ * and looked every author up twice (issue 18: 3,133 → about 1,900 buffers on a thread of 200
+ * comments); `visibleThread` then keeps what the policy shows.
  */
 function prepareThreadQuery(db: Database) {
   const viewerId = sql.placeholder('viewerId');
   const postId = sql.placeholder('postId');
-  const column = (expression: SQL, name: keyof ThreadStatementRow) => expression.as(name);
+  const live = sql`c.deleted_at is null`;
+  // Mentions are recorded only from `@[Name](id)` tokens in the text (`insertMentions`, here): a
+  // comment without one has none, and is not looked up (most comments; 200 lookups a thread).
+  const mayMention = sql`c.content like '%@[%'`;
+  const comment = sql`json_build_array(
+    c.id, c.parent_id, c.author_id, c.content, c.deleted_at is not null,
+    ${isoMilliseconds(sql`c.created_at`)}, ${isoMilliseconds(sql`c.edited_at`)},
+    ${commentAuthorVisible(viewerId, sql`c.author_id`, threadAuthor)},
+    case when ${live} and ${threadAuthor.id} is not null then json_build_array(
+      ${threadAuthor.firstName}, ${threadAuthor.lastName}, ${threadAuthor.emailVerifiedAt},
+      ${threadAuthor.totpEnabledAt}, ${threadAuthor.phoneVerifiedAt}, ${threadAuthor.photoVerifiedAt},
+      (select ${photos.thumbnailKey} from ${photos}
+        where ${photos.userId} = ${threadAuthor.id} and ${photos.position} = 0)
+    ) end,
+    case when ${live} and ${mayMention} then (
+      select json_agg(json_build_array(${mentionedMember.id}, ${mentionedMember.firstName}, ${mentionedMember.lastName}))
+      from ${commentMentions}
+      join ${users} ${mentionedMember} on ${mentionedMember.id} = ${commentMentions.userId}
+        and ${visibleMembersWhere(viewerId, mentionedMember)}
+      where ${commentMentions.commentId} = c.id
+    ) end
+  )`;
   return db
     .select({
-      id: column(sql`vc.id::text`, 'id'),
-      postId: column(sql`vc.post_id::text`, 'postId'),
-      parentId: column(sql`vc.parent_id::text`, 'parentId'),
-      authorId: column(sql`vc.author_id::text`, 'authorId'),
-      content: column(sql`vc.content`, 'content'),
-      deleted: column(sql`vc.deleted_at is not null`, 'deleted'),
-      createdAt: column(
-        sql`to_char(vc.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-        'createdAt',
-      ),
-      editedAt: column(
-        sql`to_char(vc.edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-        'editedAt',
-      ),
-      authorFirstName: column(sql`${threadAuthor.firstName}`, 'authorFirstName'),
-      authorLastName: column(sql`${threadAuthor.lastName}`, 'authorLastName'),
-      authorEmailVerifiedAt: column(sql`${threadAuthor.emailVerifiedAt}`, 'authorEmailVerifiedAt'),
-      authorTotpEnabledAt: column(sql`${threadAuthor.totpEnabledAt}`, 'authorTotpEnabledAt'),
-      authorPhoneVerifiedAt: column(sql`${threadAuthor.phoneVerifiedAt}`, 'authorPhoneVerifiedAt'),
-      authorPhotoVerifiedAt: column(sql`${threadAuthor.photoVerifiedAt}`, 'authorPhotoVerifiedAt'),
-      authorThumbnailKey: column(sql`${threadAuthorPicture.thumbnailKey}`, 'authorThumbnailKey'),
-      mentions: column(
-        sql`(
-        select json_agg(json_build_object('id', ${mentionedMember.id}, 'firstName', ${mentionedMember.firstName}, 'lastName', ${mentionedMember.lastName}))
-        from ${commentMentions}
-        join ${users} ${mentionedMember} on ${mentionedMember.id} = ${commentMentions.userId}
-          and ${visibleMembersWhere(viewerId, mentionedMember)}
-        where ${commentMentions.commentId} = vc.id and vc.deleted_at is null)`,
-        'mentions',
+      thread: sql`coalesce(json_agg(${comment} order by c.created_at, c.id), '[]'::json)`.as(
+        'thread',
       ),
     })
-    .from(sql`(${visibleCommentsCte(viewerId, [postId])} select * from visible_comments) vc`)
-    .leftJoin(threadAuthor, sql`${threadAuthor.id} = vc.author_id and vc.deleted_at is null`)
-    .leftJoin(
-      threadAuthorPicture,
-      and(eq(threadAuthorPicture.userId, threadAuthor.id), eq(threadAuthorPicture.position, 0)),
-    )
-    .orderBy(sql`vc.created_at`, sql`vc.id`)
+    .from(sql`${comments} c`)
+    .leftJoin(threadAuthor, sql`${threadAuthor.id} = c.author_id`)
+    .where(sql`c.post_id = ${postId}::uuid`)
     .prepare('comments_thread');
 }
 
 type ThreadQuery = ReturnType<typeof prepareThreadQuery>;
 
 /**
- * The thread's rows as the driver returns them, by column name. Both drivers' prepared queries
- * have `all()` beside `execute()`: the same statement without the query builder's mapping of every
- * field of every row, which on a thread of 200 comments cost the API more than a millisecond of
- * CPU — about a quarter of the request (issue 18).
+ * The statement's one row as the driver returns it: both drivers' prepared queries have `all()`
+ * beside `execute()`, the same statement without the query builder's mapping.
  */
-function threadStatementRows(
+async function threadStatement(
   query: ThreadQuery,
   values: { viewerId: string; postId: string },
-): Promise<ThreadStatementRow[]> {
-  return (query as unknown as { all(values: object): Promise<ThreadStatementRow[]> }).all(values);
+): Promise<ThreadJsonComment[]> {
+  const rows = await (
+    query as unknown as { all(values: object): Promise<{ thread: ThreadJsonComment[] }[]> }
+  ).all(values);
+  return rows[0]?.thread ?? [];
 }
 
 const threadQueries = new WeakMap<Database, ThreadQuery>();
 
-/** A timestamp as the driver returns it unmapped (PostgreSQL's text), as a Date. */
+/** A timestamp as the statement's JSON carries it, as a Date. */
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
-/** The visible comments of a post with their authors and mentions, oldest first. */
+/**
+ * Every comment of a post, oldest first, with its author and mentions and whether the viewer may
+ * see its author: pass it through `visibleThread` (posts' comment policy) before showing it.
+ */
 export async function loadCommentThread(
   db: Database,
   viewerId: string,
@@ -151,31 +163,49 @@ export async function loadCommentThread(
     query = prepareThreadQuery(db);
     threadQueries.set(db, query);
   }
-  const rows = await threadStatementRows(query, { viewerId, postId });
-  return rows.map((row) => ({
-    id: row.id,
-    postId: row.postId,
-    parentId: row.parentId,
-    authorId: row.authorId,
-    content: row.content,
-    deleted: row.deleted,
-    createdAt: row.createdAt,
-    editedAt: row.editedAt,
-    author:
-      row.authorId !== null && row.authorFirstName !== null && row.authorLastName !== null
-        ? toMemberSummary({
-            id: row.authorId,
-            firstName: row.authorFirstName,
-            lastName: row.authorLastName,
-            emailVerifiedAt: dateOrNull(row.authorEmailVerifiedAt),
-            totpEnabledAt: dateOrNull(row.authorTotpEnabledAt),
-            phoneVerifiedAt: dateOrNull(row.authorPhoneVerifiedAt),
-            photoVerifiedAt: dateOrNull(row.authorPhotoVerifiedAt),
-            thumbnailKey: row.authorThumbnailKey,
-          })
-        : null,
-    mentions: row.mentions ?? [],
-  }));
+  const thread = await threadStatement(query, { viewerId, postId });
+  return thread.map(
+    ([
+      id,
+      parentId,
+      authorId,
+      content,
+      deleted,
+      createdAt,
+      editedAt,
+      authorVisible,
+      author,
+      mentions,
+    ]) => ({
+      id,
+      postId,
+      parentId,
+      authorId,
+      content,
+      deleted,
+      createdAt,
+      editedAt,
+      authorVisible,
+      author:
+        authorId !== null && author !== null
+          ? toMemberSummary({
+              id: authorId,
+              firstName: author[0],
+              lastName: author[1],
+              emailVerifiedAt: dateOrNull(author[2]),
+              totpEnabledAt: dateOrNull(author[3]),
+              phoneVerifiedAt: dateOrNull(author[4]),
+              photoVerifiedAt: dateOrNull(author[5]),
+              thumbnailKey: author[6],
+            })
+          : null,
+      mentions: (mentions ?? []).map(([memberId, firstName, lastName]) => ({
+        id: memberId,
+        firstName,
+        lastName,
+      })),
+    }),
+  );
 }
 
 /** One visible comment of a post (deleted placeholders included), or undefined. */

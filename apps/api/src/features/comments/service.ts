@@ -14,6 +14,7 @@ import { loadMemberSummaries, type MemberSummary } from '../users/index.js';
 import { assertNewAccountMayContact } from './new-account-limits.js';
 import { assertCanDeleteComment } from './policy.js';
 import { presentComment, presentCommentTree } from './presenter.js';
+import { visibleThread } from './visible-thread.js';
 import {
   deleteCommentRow,
   findOwnComment,
@@ -38,7 +39,7 @@ export async function listComments(
 ): Promise<CommentDto[]> {
   const { db } = context;
   if (!(await findVisiblePost(db, viewerId, postId))) throw notFound(POST_MESSAGES.notFound);
-  const rows = await loadCommentThread(db, viewerId, postId);
+  const rows = visibleThread(await loadCommentThread(db, viewerId, postId));
   const authors = new Map<string, MemberSummary>();
   const mentions = new Map<string, MentionedMemberRow[]>();
   for (const row of rows) {
