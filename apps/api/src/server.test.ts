@@ -51,6 +51,9 @@ function startServer(env: Record<string, string>): ServerProcess {
       DATABASE_URL: '',
       SMTP_URL: '',
       LOG_LEVEL: 'info',
+      // As the test app does (test/app.ts): at the production cost a password hash takes seconds on
+      // a busy machine, longer than the in-flight login below has before the stop cuts it.
+      BCRYPT_COST: '4',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
