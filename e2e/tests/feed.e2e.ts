@@ -49,6 +49,7 @@ async function giveProfile(context: BrowserContext, member: Member) {
 async function createPost(
   page: Page,
   post: { title: string; description: string; audience: 'public' | 'followers'; image?: boolean },
+  { audit = true }: { audit?: boolean } = {},
 ) {
   await page.getByRole('button', { name: 'Create Post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Post' });
@@ -63,7 +64,7 @@ async function createPost(
       .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: TINY_PNG });
     await dialog.getByRole('img', { name: 'Selected image preview' }).waitFor();
   }
-  await expectNoSeriousViolations(page, 'create-post dialog');
+  if (audit) await expectNoSeriousViolations(page, 'create-post dialog');
   const submitLabel = post.audience === 'followers' ? 'Share with Followers' : 'Share to Feed';
   await dialog.getByRole('button', { name: submitLabel, exact: true }).click();
   await page.getByText('Post created successfully!').first().waitFor();
@@ -108,11 +109,12 @@ describe('the feed', () => {
       audience: 'public',
       image: true,
     });
-    await createPost(a.page, {
-      title: followersTitle,
-      description: 'Just between us.',
-      audience: 'followers',
-    });
+    // The same dialog again: axe has already checked it (a scan takes 7-12 s on a busy machine).
+    await createPost(
+      a.page,
+      { title: followersTitle, description: 'Just between us.', audience: 'followers' },
+      { audit: false },
+    );
     const ownPublic = postCard(a.page, publicTitle);
     await ownPublic.waitFor();
     expect(await ownPublic.getByRole('img', { name: 'Public' }).count()).toBe(1);
@@ -131,30 +133,13 @@ describe('the feed', () => {
     const postId = (await publicForB.getAttribute('data-post-id'))!;
     expect(postId).toMatch(/^[0-9a-f-]{36}$/);
 
-    // B follows A from A's profile (the author link on the card), or over HTTP while that
-    // screen has no Follow button yet.
+    // B follows A from A's profile (the author link on the card).
     await publicForB.getByRole('link', { name: fullName(alice) }).click();
     await b.page.waitForURL(`**/viewprofile/${alice.id}`);
-    const followButton = b.page.getByRole('button', {
-      name: new RegExp(`^Follow ${alice.firstName}\\b`),
-    });
-    const followInUi = await followButton.waitFor({ timeout: 10_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (followInUi) {
-      await followButton.click();
-      await b.page
-        .getByRole('button', { name: new RegExp(`^Following ${alice.firstName}\\b`) })
-        .waitFor();
-    } else {
-      console.warn('No Follow button on the profile page yet: following over HTTP instead');
-      const res = await b.context.request.post('/api/connections/follow', {
-        data: { userId: bob.id, followedUserId: alice.id },
-      });
-      expect(res.status()).toBe(200);
-      expect(await res.json()).toMatchObject({ success: true, isFollowing: true });
-    }
+    await b.page.getByRole('button', { name: new RegExp(`^Follow ${alice.firstName}\\b`) }).click();
+    await b.page
+      .getByRole('button', { name: new RegExp(`^Following ${alice.firstName}\\b`) })
+      .waitFor();
 
     // People You Follow (?tab=following) now shows both posts.
     await b.page.goto('/feed?tab=following');
@@ -274,5 +259,8 @@ describe('the feed', () => {
     expect(b.errors).toEqual([]);
     await a.context.close();
     await b.context.close();
-  });
+    // The longest journey: two members, two posts (the photo re-encoded and classified by the
+    // image model), six axe scans. 95-100 s in CI; at load average 20-23 on two cores the scans
+    // alone took 7-12 s each and the journey was at its comments after 118 s.
+  }, 300_000);
 });
