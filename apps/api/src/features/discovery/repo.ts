@@ -32,54 +32,6 @@ export interface ViewerAndBoosts {
   boostedIds: string[];
 }
 
-/**
- * One statement: the viewer's profile (`profiles_pkey`; none before a profile) and the members
- * with a boost running at `at` that began before it (a handful at any time, 30 minutes each, read
- * from `boosts_ends_at`). A boost that begins in the very millisecond a list is first read counts
- * from the next list, never half-way through this one (its later pages would skip the member).
- * Prepared once per database: it runs on every page.
- */
-function prepareViewerQuery(db: Database) {
-  const viewerId = sql.placeholder('viewerId');
-  const at = sql.placeholder('at');
-  return db
-    .select({
-      latitude: profiles.latitude,
-      longitude: profiles.longitude,
-      interests: profiles.interests,
-      boostedIds: sql<
-        string[]
-      >`array(select distinct ${boosts.userId}::text from ${boosts} where ${boosts.endsAt} > ${at}::timestamptz and ${boosts.startedAt} < ${at}::timestamptz)`,
-    })
-    .from(sql`(select 1) as one`)
-    .leftJoin(profiles, sql`${profiles.userId} = ${viewerId}::uuid`)
-    .prepare('discover_viewer');
-}
-
-const viewerQueries = new WeakMap<Database, ReturnType<typeof prepareViewerQuery>>();
-
-export async function viewerAndBoosts(
-  db: Database,
-  viewerId: string,
-  at: Date,
-): Promise<ViewerAndBoosts> {
-  let query = viewerQueries.get(db);
-  if (!query) {
-    query = prepareViewerQuery(db);
-    viewerQueries.set(db, query);
-  }
-  const [row] = await query.execute({ viewerId, at: at.toISOString() });
-  const place =
-    row?.latitude != null && row.longitude != null
-      ? { latitude: row.latitude, longitude: row.longitude }
-      : null;
-  return {
-    place,
-    interests: (row?.interests ?? []) as Interest[],
-    boostedIds: row?.boostedIds ?? [],
-  };
-}
-
 export interface DiscoverFilters {
   ageMin?: number;
   ageMax?: number;
@@ -322,14 +274,60 @@ export interface CardCandidate extends RankedMember {
   outerKm: number | null;
 }
 
+/** A card's columns as the page statement sends them (one JSON array per card, in this order). */
+type CardTuple = [
+  id: string,
+  firstName: string,
+  emailVerifiedAt: string | null,
+  totpEnabledAt: string | null,
+  phoneVerifiedAt: string | null,
+  photoVerifiedAt: string | null,
+  age: number,
+  gender: Gender,
+  sexuality: Sexuality,
+  city: string | null,
+  interests: string[],
+  storageKey: string,
+  thumbnailKey: string,
+  showLocation: boolean,
+  km: number | null,
+];
+
+/** A checked card: what the presenter needs of a member who may be shown, with their score. */
+export interface CandidateRow {
+  id: string;
+  firstName: string;
+  emailVerifiedAt: Date | null;
+  totpEnabledAt: Date | null;
+  phoneVerifiedAt: Date | null;
+  photoVerifiedAt: Date | null;
+  age: number;
+  gender: Gender;
+  sexuality: Sexuality;
+  city: string | null;
+  interests: string[];
+  storageKey: string;
+  thumbnailKey: string;
+  showLocation: boolean;
+  km: number | null;
+  score: number;
+}
+
 /**
- * The card lookups of `checkedCards`, one SQL text whatever the filters (a filter not set is a
- * NULL parameter), prepared once per database: building this statement was a large part of a
- * page's work in the API, and planning it most of its work in the database.
+ * A page's one statement, prepared once per database: the viewer's profile (`profiles_pkey`; none
+ * before a profile), the members with a boost running at `at` that began before it (a handful at
+ * any time, 30 minutes each, read from `boosts_ends_at`), and the cards of the given ranked members
+ * who may be shown (see `viewerWithCards`), as one JSON value. A boost that begins in the very
+ * millisecond a list is first read counts from the next list, never half-way through this one (its
+ * later pages would skip the member). One SQL text whatever the filters (a filter not set is a
+ * NULL parameter): building and planning it per request was most of a page's work, and a page
+ * served from its paging session needs no other statement (service.ts reads the cards with the
+ * viewer it saw last, and keeps them when the viewer is unchanged).
  */
-function prepareCardsQuery(db: Database) {
+function preparePageQuery(db: Database) {
   const p = {
     viewerId: sql.placeholder('viewerId'),
+    at: sql.placeholder('at'),
     ids: sql.placeholder('ids'),
     outerKms: sql.placeholder('outerKms'),
     passesSince: sql.placeholder('passesSince'),
@@ -391,14 +389,31 @@ function prepareCardsQuery(db: Database) {
     )
     .limit(1)
     .as('card');
+  // The cards as one JSON array of arrays (CardTuple): one value to read instead of a row per
+  // card, whose columns the driver and the ORM would each convert.
+  const cards = sql<CardTuple[]>`(select coalesce(json_agg(json_build_array(
+      ${card.id}, ${card.firstName}, ${card.emailVerifiedAt}, ${card.totpEnabledAt},
+      ${card.phoneVerifiedAt}, ${card.photoVerifiedAt}, ${card.age}, ${card.gender},
+      ${card.sexuality}, ${card.city}, ${card.interests}, ${card.storageKey}, ${card.thumbnailKey},
+      ${card.showLocation}, ${card.km})), '[]'::json)
+    from unnest(${p.ids}::uuid[], ${p.outerKms}::float8[]) as ranked(id, outer_km)
+    cross join lateral ${card})`;
   return db
-    .select()
-    .from(sql`unnest(${p.ids}::uuid[], ${p.outerKms}::float8[]) as ranked(id, outer_km)`)
-    .crossJoinLateral(card)
-    .prepare('discover_cards');
+    .select({
+      latitude: profiles.latitude,
+      longitude: profiles.longitude,
+      interests: profiles.interests,
+      boostedIds: sql<
+        string[]
+      >`array(select distinct ${boosts.userId}::text from ${boosts} where ${boosts.endsAt} > ${p.at}::timestamptz and ${boosts.startedAt} < ${p.at}::timestamptz)`,
+      cards,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(profiles, sql`${profiles.userId} = ${p.viewerId}::uuid`)
+    .prepare('discover_page');
 }
 
-const cardsQueries = new WeakMap<Database, ReturnType<typeof prepareCardsQuery>>();
+const pageQueries = new WeakMap<Database, ReturnType<typeof preparePageQuery>>();
 
 /** A list filter as a parameter: NULL when not filtering. */
 function listParam(values: readonly string[] | undefined): string[] | null {
@@ -406,26 +421,12 @@ function listParam(values: readonly string[] | undefined): string[] | null {
 }
 
 /**
- * The cards of ranked members who may be shown now, in the given order: visible to the viewer,
- * searchable, a pair not yet decided, a profile picture — and still meeting the filters and the
- * distance of the phase each was ranked in (a member's change since the order was read never shows
- * them where they no longer belong). Primary-key and index lookups for the given members only,
- * never a band; members of several phases in one statement.
+ * The parameters of a round of card checks: equal parameters, equal answers (at the same moment),
+ * which is how service.ts knows that cards read ahead of the viewer are the ones it needs.
  */
-export async function checkedCards(
-  db: Database,
-  checks: CardChecks,
-  candidates: readonly CardCandidate[],
-) {
-  if (candidates.length === 0) return [];
-  let query = cardsQueries.get(db);
-  if (!query) {
-    query = prepareCardsQuery(db);
-    cardsQueries.set(db, query);
-  }
+export function cardParams(checks: CardChecks, candidates: readonly CardCandidate[]) {
   const { filters, origin } = checks;
-  const rows = await query.execute({
-    viewerId: checks.viewerId,
+  return {
     ids: candidates.map((member) => member.id),
     // Without a place there is no distance to keep within (it would be NULL, and fail the check).
     outerKms: candidates.map((member) => (origin ? member.outerKm : null)),
@@ -439,15 +440,98 @@ export async function checkedCards(
     interests: listParam(filters.interests),
     photoVerifiedOnly: filters.photoVerifiedOnly === true,
     activeSince: filters.activeSince?.toISOString() ?? null,
-  });
-  const byId = new Map(rows.map(({ card: row }) => [row.id, row]));
+  };
+}
+
+export type CardParams = ReturnType<typeof cardParams>;
+
+/** No cards to check: the page statement reads the viewer and the running boosts only. */
+export const NO_CARDS: CardParams = {
+  ids: [],
+  outerKms: [],
+  passesSince: new Date(0).toISOString(),
+  latitude: null,
+  longitude: null,
+  ageMin: null,
+  ageMax: null,
+  genders: null,
+  sexualities: null,
+  interests: null,
+  photoVerifiedOnly: false,
+  activeSince: null,
+};
+
+/** A checked card, keyed by member. */
+export type CheckedCards = ReadonlyMap<string, Omit<CandidateRow, 'score'>>;
+
+function dateOrNull(value: string | null): Date | null {
+  return value === null ? null : new Date(value);
+}
+
+/**
+ * One statement: the viewer and the members boosted at `at` (see `preparePageQuery`), and the
+ * cards of the ranked members in `params` who may be shown now: visible to the viewer, searchable,
+ * a pair not yet decided, a profile picture — and still meeting the filters and the distance of
+ * the phase each was ranked in (a member's change since the order was read never shows them where
+ * they no longer belong). Primary-key and index lookups for the given members only, never a band;
+ * members of several phases at once.
+ */
+export async function viewerWithCards(
+  db: Database,
+  viewerId: string,
+  at: Date,
+  params: CardParams,
+): Promise<{ viewer: ViewerAndBoosts; cards: CheckedCards }> {
+  let query = pageQueries.get(db);
+  if (!query) {
+    query = preparePageQuery(db);
+    pageQueries.set(db, query);
+  }
+  const [row] = await query.execute({ ...params, viewerId, at: at.toISOString() });
+  const place =
+    row?.latitude != null && row.longitude != null
+      ? { latitude: row.latitude, longitude: row.longitude }
+      : null;
+  const cards = new Map<string, Omit<CandidateRow, 'score'>>();
+  for (const card of row?.cards ?? []) {
+    cards.set(card[0], {
+      id: card[0],
+      firstName: card[1],
+      emailVerifiedAt: dateOrNull(card[2]),
+      totpEnabledAt: dateOrNull(card[3]),
+      phoneVerifiedAt: dateOrNull(card[4]),
+      photoVerifiedAt: dateOrNull(card[5]),
+      age: card[6],
+      gender: card[7],
+      sexuality: card[8],
+      city: card[9],
+      interests: card[10],
+      storageKey: card[11],
+      thumbnailKey: card[12],
+      showLocation: card[13],
+      km: card[14],
+    });
+  }
+  return {
+    viewer: {
+      place,
+      interests: (row?.interests ?? []) as Interest[],
+      boostedIds: row?.boostedIds ?? [],
+    },
+    cards,
+  };
+}
+
+/** The checked cards of the candidates, in their order, with their scores. */
+export function cardsInOrder(
+  cards: CheckedCards,
+  candidates: readonly CardCandidate[],
+): CandidateRow[] {
   return candidates.flatMap((member) => {
-    const row = byId.get(member.id);
+    const row = cards.get(member.id);
     return row ? [{ ...row, score: member.score }] : [];
   });
 }
-
-export type CandidateRow = Awaited<ReturnType<typeof checkedCards>>[number];
 
 /** The member's latest boost. */
 export async function latestBoost(db: Executor, memberId: string) {

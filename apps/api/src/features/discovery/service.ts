@@ -25,18 +25,22 @@ import { mediaUrl } from '../media/index.js';
 import { hasVerifiedBadge, lockMember, showsLocationTo } from '../users/index.js';
 import { assertMayFilterByDistance, nextBoostAllowedAt, usesAdvancedFilters } from './policy.js';
 import {
-  checkedCards,
+  NO_CARDS,
+  cardParams,
+  cardsInOrder,
   insertBoost,
   latestBoost,
   outerKmOf,
   rankedMembers,
-  viewerAndBoosts,
+  viewerWithCards,
   type CandidateRow,
   type CardCandidate,
   type CardChecks,
+  type CardParams,
   type Phase,
   type Place,
   type RankedMember,
+  type ViewerAndBoosts,
 } from './repo.js';
 import { snapshotsOf } from './snapshots.js';
 
@@ -85,7 +89,7 @@ const CursorSchema = z.tuple([
 interface Position {
   asOf: Date;
   phase: number;
-  after?: { score: number; id: string };
+  after?: RankedMember;
 }
 
 function encodeCursor(asOf: Date, phase: number, row: CandidateRow): string {
@@ -108,25 +112,22 @@ function decodeCursor(cursor: string | undefined, now: Date): Position {
   return { asOf: new Date(asOf), phase, after: { score, id } };
 }
 
-/** GET /discover: one page of cards, best first. */
-export async function discover(
-  context: AppContext,
-  viewerId: string,
-  query: DiscoverQuery,
-): Promise<Omit<DiscoverPage, 'success'>> {
-  const now = context.clock.now();
-  if (usesAdvancedFilters(query)) await requireEntitlement(context, viewerId, 'advancedFilters');
-  // The cursor's snapshot time is needed before the viewer's place is known (the boosts are read
-  // at it in the same statement); its phase is checked against the phases below.
-  const start = decodeCursor(query.cursor, now);
-  const viewer = await viewerAndBoosts(context.db, viewerId, start.after ? start.asOf : now);
-  assertMayFilterByDistance(viewer.place, query.maxDistanceKm);
+/** Where a page's reading stands: the phase, and the place in it after which to read. */
+interface Reading {
+  phase: number;
+  after?: RankedMember;
+}
 
-  const phases = phasesFor(viewer.place, query.maxDistanceKm);
-  if (start.phase >= phases.length) throw badRequest(DISCOVER_MESSAGES.invalidCursor);
-  const snapshots = snapshotsOf(context);
-  // The session: everything the order depends on besides the snapshot time.
-  const sessionKey = JSON.stringify([
+/** What a page is read with, once the viewer is known. */
+interface PagePlan {
+  phases: Phase[];
+  snapshot: { asOf: Date; boostedIds: readonly string[] };
+  checks: CardChecks;
+}
+
+/** The session: everything the order depends on besides the snapshot time. */
+function sessionKeyOf(viewerId: string, viewer: ViewerAndBoosts, query: DiscoverQuery): string {
+  return JSON.stringify([
     viewerId,
     viewer.place,
     viewer.interests,
@@ -139,31 +140,156 @@ export async function discover(
     query.verifiedOnly,
     query.recentlyActive,
   ]);
-  const snapshot = start.after
-    ? { asOf: start.asOf, boostedIds: viewer.boostedIds }
-    : snapshots.firstPage(sessionKey, now, viewer.boostedIds);
-  const filters = {
-    ageMin: query.ageMin,
-    ageMax: query.ageMax,
-    genders: query.gender,
-    sexualities: query.sexuality,
-    interests: query.interests,
-    photoVerifiedOnly: query.verifiedOnly,
-    activeSince: query.recentlyActive
-      ? new Date(snapshot.asOf.getTime() - DISCOVER_LIMITS.recentlyActiveDays * DAY_MS)
-      : undefined,
-  };
+}
 
-  const checks: CardChecks = {
+/** A phase's order in the snapshots: the session's, at the snapshot time. */
+function phaseKey(sessionKey: string, asOf: Date, phase: number): string {
+  return `${sessionKey}|${asOf.getTime()}|${phase}`;
+}
+
+function checksFor(
+  viewerId: string,
+  viewer: ViewerAndBoosts,
+  query: DiscoverQuery,
+  asOf: Date,
+  now: Date,
+): CardChecks {
+  return {
     viewerId,
     now,
     passHiddenMs: DISCOVER_LIMITS.passHiddenDays * DAY_MS,
     origin: viewer.place,
-    filters,
+    filters: {
+      ageMin: query.ageMin,
+      ageMax: query.ageMax,
+      genders: query.gender,
+      sexualities: query.sexuality,
+      interests: query.interests,
+      photoVerifiedOnly: query.verifiedOnly,
+      activeSince: query.recentlyActive
+        ? new Date(asOf.getTime() - DISCOVER_LIMITS.recentlyActiveDays * DAY_MS)
+        : undefined,
+    },
+  };
+}
+
+/**
+ * Up to `count` members to check from `from` on, across phases, with where the reading then
+ * stands; `ranked` answers a phase's next members (fewer than asked: the phase has no more), or
+ * undefined to give up (then so does this).
+ */
+async function gatherCandidates(
+  plan: PagePlan,
+  from: Reading,
+  count: number,
+  ranked: (
+    phase: number,
+    after: RankedMember | undefined,
+    asked: number,
+  ) => Promise<RankedMember[] | undefined> | RankedMember[] | undefined,
+): Promise<{ candidates: Array<CardCandidate & { phase: number }>; next: Reading } | undefined> {
+  const { phases, snapshot } = plan;
+  const candidates: Array<CardCandidate & { phase: number }> = [];
+  let { phase, after } = from;
+  while (candidates.length < count && phase < phases.length) {
+    const current = phases[phase]!;
+    const asked = count - candidates.length;
+    const more =
+      current.kind === 'boosted' && snapshot.boostedIds.length === 0
+        ? []
+        : await ranked(phase, after, asked);
+    if (!more) return undefined;
+    const outerKm = outerKmOf(current);
+    for (const member of more) candidates.push({ ...member, outerKm, phase });
+    // Fewer than asked: the phase has no more.
+    if (more.length < asked) {
+      phase += 1;
+      after = undefined;
+    } else {
+      after = more.at(-1);
+    }
+  }
+  return { candidates, next: { phase, after } };
+}
+
+/** The members checked in a page's first round, beyond the page's need (see `discover`). */
+function firstRoundCount(query: DiscoverQuery): number {
+  return query.limit + 1 + CHECK_SLACK;
+}
+
+/**
+ * The parameters of the card checks of a page's first round, as they would be were the viewer as
+ * their previous page saw them, when the paging session holds the members to check: those cards
+ * are read in the same statement as the viewer, before the viewer is known, and used when the
+ * round turns out to have exactly these parameters. Nothing is read or changed here; undefined
+ * when the page cannot be foreseen.
+ */
+async function foreseenCards(
+  context: AppContext,
+  viewerId: string,
+  query: DiscoverQuery,
+  start: Reading & { asOf: Date },
+  now: Date,
+): Promise<CardParams | undefined> {
+  const snapshots = snapshotsOf(context);
+  const viewer = snapshots.lastViewer(viewerId);
+  if (!viewer) return undefined;
+  if (query.maxDistanceKm !== undefined && viewer.place === null) return undefined;
+  const phases = phasesFor(viewer.place, query.maxDistanceKm);
+  if (start.phase >= phases.length) return undefined;
+  const sessionKey = sessionKeyOf(viewerId, viewer, query);
+  const snapshot = start.after
+    ? { asOf: start.asOf, boostedIds: viewer.boostedIds }
+    : snapshots.peekFirstPage(sessionKey, now, viewer.boostedIds);
+  if (!snapshot) return undefined;
+  const plan = { phases, snapshot, checks: checksFor(viewerId, viewer, query, snapshot.asOf, now) };
+  const gathered = await gatherCandidates(
+    plan,
+    start,
+    firstRoundCount(query),
+    (phase, after, asked) =>
+      snapshots.peek(phaseKey(sessionKey, snapshot.asOf, phase), snapshot.asOf, after, asked, now),
+  );
+  return gathered && cardParams(plan.checks, gathered.candidates);
+}
+
+/** GET /discover: one page of cards, best first. */
+export async function discover(
+  context: AppContext,
+  viewerId: string,
+  query: DiscoverQuery,
+): Promise<Omit<DiscoverPage, 'success'>> {
+  const now = context.clock.now();
+  if (usesAdvancedFilters(query)) await requireEntitlement(context, viewerId, 'advancedFilters');
+  // The cursor's snapshot time is needed before the viewer's place is known (the boosts are read
+  // at it in the same statement); its phase is checked against the phases below.
+  const start = decodeCursor(query.cursor, now);
+  const snapshots = snapshotsOf(context);
+  const at = start.after ? start.asOf : now;
+  // A page of a paging session the process holds: the cards of its first round are read with the
+  // viewer, and kept when the viewer is unchanged and the round checks the same members.
+  const foreseen = await foreseenCards(context, viewerId, query, start, now);
+  const read = await viewerWithCards(context.db, viewerId, at, foreseen ?? NO_CARDS);
+  const viewer = read.viewer;
+  snapshots.rememberViewer(viewerId, viewer);
+  // Equal parameters, equal cards: what was read ahead is used only for the very same round.
+  let readAhead = foreseen && { key: JSON.stringify(foreseen), cards: read.cards };
+  assertMayFilterByDistance(viewer.place, query.maxDistanceKm);
+
+  const phases = phasesFor(viewer.place, query.maxDistanceKm);
+  if (start.phase >= phases.length) throw badRequest(DISCOVER_MESSAGES.invalidCursor);
+  const sessionKey = sessionKeyOf(viewerId, viewer, query);
+  const snapshot = start.after
+    ? { asOf: start.asOf, boostedIds: viewer.boostedIds }
+    : snapshots.firstPage(sessionKey, now, viewer.boostedIds);
+  const plan: PagePlan = {
+    phases,
+    snapshot,
+    checks: checksFor(viewerId, viewer, query, snapshot.asOf, now),
   };
   const ranked = (phase: number, after: RankedMember | undefined, count: number) =>
     snapshots.next(
-      `${sessionKey}|${snapshot.asOf.getTime()}|${phase}`,
+      phaseKey(sessionKey, snapshot.asOf, phase),
       snapshot.asOf,
       after,
       count,
@@ -174,7 +300,7 @@ export async function discover(
           boostedIds: snapshot.boostedIds,
           origin: viewer.place,
           viewerInterests: viewer.interests,
-          filters,
+          filters: plan.checks.filters,
           phase: phases[phase]!,
           after: from,
           limit,
@@ -186,31 +312,22 @@ export async function discover(
   // gathered across phases and checked in one statement; a page needs another round only when
   // the checks skip more of them than the few read beyond its need.
   const rows: Array<{ row: CandidateRow; phase: number }> = [];
-  let phase = start.phase;
-  let after = start.after;
-  while (rows.length <= query.limit && phase < phases.length) {
+  let reading: Reading = { phase: start.phase, after: start.after };
+  while (rows.length <= query.limit && reading.phase < phases.length) {
     const wanted = query.limit + 1 - rows.length;
-    const count = wanted + CHECK_SLACK;
-    const candidates: Array<CardCandidate & { phase: number }> = [];
-    while (candidates.length < count && phase < phases.length) {
-      const current = phases[phase]!;
-      const asked = count - candidates.length;
-      const more =
-        current.kind === 'boosted' && snapshot.boostedIds.length === 0
-          ? []
-          : await ranked(phase, after, asked);
-      const outerKm = outerKmOf(current);
-      for (const member of more) candidates.push({ ...member, outerKm, phase });
-      // Fewer than asked: the phase has no more.
-      if (more.length < asked) {
-        phase += 1;
-        after = undefined;
-      } else {
-        after = more.at(-1);
-      }
-    }
+    const gathered = (await gatherCandidates(plan, reading, wanted + CHECK_SLACK, ranked))!;
+    reading = gathered.next;
+    const { candidates } = gathered;
     const phaseOf = new Map(candidates.map((candidate) => [candidate.id, candidate.phase]));
-    const cards = await checkedCards(context.db, checks, candidates);
+    const params = cardParams(plan.checks, candidates);
+    const checked =
+      readAhead && readAhead.key === JSON.stringify(params)
+        ? readAhead.cards
+        : candidates.length === 0
+          ? new Map()
+          : (await viewerWithCards(context.db, viewerId, at, params)).cards;
+    readAhead = undefined;
+    const cards = cardsInOrder(checked, candidates);
     rows.push(...cards.slice(0, wanted).map((row) => ({ row, phase: phaseOf.get(row.id)! })));
   }
 

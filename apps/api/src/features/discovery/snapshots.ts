@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { RankedMember } from './repo.js';
+import type { RankedMember, ViewerAndBoosts } from './repo.js';
 
 /**
  * The ranked order of recent Discover paging sessions, kept in the API process, so that a page
@@ -53,6 +53,11 @@ class Recent<V> {
     private readonly capacity: number,
     private readonly weigh: (value: V) => number = () => 1,
   ) {}
+
+  /** The value, without counting it as used. */
+  peek(key: string): V | undefined {
+    return this.entries.get(key);
+  }
 
   get(key: string): V | undefined {
     const value = this.entries.get(key);
@@ -110,12 +115,44 @@ function samePlace(a: RankedMember | undefined, b: RankedMember | undefined): bo
   return a?.id === b?.id && a?.score === b?.score;
 }
 
+/** A first page now may continue the session's snapshot. */
+function reusable(session: Session, now: Date, boostedNow: readonly string[]): boolean {
+  return (
+    now.getTime() - session.asOf < SESSION_REUSE_MS &&
+    now.getTime() >= session.asOf &&
+    sameMembers(session.boostedIds, boostedNow)
+  );
+}
+
+/** The stored order is of this snapshot and not too old to use. */
+function current(order: PhaseOrder, asOf: Date, now: Date): boolean {
+  return order.asOf === asOf.getTime() && now.getTime() - order.asOf <= SNAPSHOT_KEEP_MS;
+}
+
+/** Where `after` lies in the stored part: -1 at its start; undefined outside it. */
+function positionIn(order: PhaseOrder, after: RankedMember | undefined): number | undefined {
+  if (samePlace(after, order.startAfter)) return -1;
+  if (!after) return undefined;
+  const index = order.positions.get(after.id);
+  return index !== undefined && order.members[index]!.score === after.score ? index : undefined;
+}
+
 export class DiscoverSnapshots {
   private readonly sessions = new Recent<Session>(MAX_SESSIONS);
   private readonly phases = new Recent<PhaseOrder>(
     MAX_STORED_MEMBERS,
     (order) => order.members.length,
   );
+  private readonly viewers = new Recent<ViewerAndBoosts>(MAX_SESSIONS);
+
+  /** What the viewer's previous page read of them (place, interests, running boosts), if kept. */
+  lastViewer(viewerId: string): ViewerAndBoosts | undefined {
+    return this.viewers.peek(viewerId);
+  }
+
+  rememberViewer(viewerId: string, viewer: ViewerAndBoosts): void {
+    this.viewers.set(viewerId, viewer);
+  }
 
   /** How many members the stored phases hold in all. */
   get storedMembers(): number {
@@ -132,16 +169,45 @@ export class DiscoverSnapshots {
     boostedNow: readonly string[],
   ): { asOf: Date; boostedIds: readonly string[] } {
     const previous = this.sessions.get(sessionKey);
-    if (
-      previous &&
-      now.getTime() - previous.asOf < SESSION_REUSE_MS &&
-      now.getTime() >= previous.asOf &&
-      sameMembers(previous.boostedIds, boostedNow)
-    ) {
+    if (previous && reusable(previous, now, boostedNow)) {
       return { asOf: new Date(previous.asOf), boostedIds: previous.boostedIds };
     }
     this.sessions.set(sessionKey, { asOf: now.getTime(), boostedIds: boostedNow });
     return { asOf: now, boostedIds: boostedNow };
+  }
+
+  /**
+   * The snapshot `firstPage` would continue, without changing anything: undefined when it would
+   * begin a new one.
+   */
+  peekFirstPage(
+    sessionKey: string,
+    now: Date,
+    boostedNow: readonly string[],
+  ): { asOf: Date; boostedIds: readonly string[] } | undefined {
+    const previous = this.sessions.peek(sessionKey);
+    return previous && reusable(previous, now, boostedNow)
+      ? { asOf: new Date(previous.asOf), boostedIds: previous.boostedIds }
+      : undefined;
+  }
+
+  /**
+   * What `next` would answer when the stored part holds it, without reading or changing
+   * anything; undefined when `next` would read.
+   */
+  peek(
+    phaseKey: string,
+    asOf: Date,
+    after: RankedMember | undefined,
+    count: number,
+    now: Date,
+  ): RankedMember[] | undefined {
+    const order = this.phases.peek(phaseKey);
+    if (!order || !current(order, asOf, now)) return undefined;
+    const position = positionIn(order, after);
+    if (position === undefined) return undefined;
+    if (!order.complete && order.members.length - (position + 1) < count) return undefined;
+    return order.members.slice(position + 1, position + 1 + count);
   }
 
   /**
@@ -158,19 +224,11 @@ export class DiscoverSnapshots {
     now: Date,
   ): Promise<RankedMember[]> {
     let order = this.phases.get(phaseKey);
-    if (order && (order.asOf !== asOf.getTime() || now.getTime() - order.asOf > SNAPSHOT_KEEP_MS)) {
+    if (order && !current(order, asOf, now)) {
       this.phases.delete(phaseKey);
       order = undefined;
     }
-    // Where `after` lies in the stored part: -1 at its start; undefined outside it.
-    let position: number | undefined;
-    if (order) {
-      if (samePlace(after, order.startAfter)) position = -1;
-      else if (after) {
-        const index = order.positions.get(after.id);
-        if (index !== undefined && order.members[index]!.score === after.score) position = index;
-      }
-    }
+    let position = order && positionIn(order, after);
     if (!order || position === undefined) {
       const limit = Math.max(RANKED_CHUNK, count);
       const members = await read(after, limit);
