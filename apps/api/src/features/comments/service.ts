@@ -38,8 +38,10 @@ export async function listComments(
   postId: string,
 ): Promise<CommentDto[]> {
   const { db } = context;
-  if (!(await findVisiblePost(db, viewerId, postId))) throw notFound(POST_MESSAGES.notFound);
-  const rows = visibleThread(await loadCommentThread(db, viewerId, postId));
+  // The post's visibility is checked in the thread's statement: undefined when hidden.
+  const thread = await loadCommentThread(db, viewerId, postId);
+  if (!thread) throw notFound(POST_MESSAGES.notFound);
+  const rows = visibleThread(thread);
   const authors = new Map<string, MemberSummary>();
   const mentions = new Map<string, MentionedMemberRow[]>();
   for (const row of rows) {
