@@ -342,6 +342,9 @@ export async function discover(
   };
 }
 
+/** A verification's time where only whether it is done matters (the badge's rule is the users'). */
+const DONE = new Date(0);
+
 /** A card: never coordinates; city and rounded distance only when the member shows their place. */
 function presentCard(
   row: CandidateRow,
@@ -363,8 +366,12 @@ function presentCard(
     interestsInCommon: INTERESTS.filter(
       (interest) => row.interests.includes(interest) && viewerInterests.includes(interest),
     ),
-    verifiedBadge: hasVerifiedBadge(row),
-    photoVerified: row.photoVerifiedAt !== null,
+    verifiedBadge: hasVerifiedBadge({
+      emailVerifiedAt: row.emailVerified ? DONE : null,
+      totpEnabledAt: row.totpEnabled ? DONE : null,
+      phoneVerifiedAt: row.phoneVerified ? DONE : null,
+    }),
+    photoVerified: row.photoVerified,
     boosted,
   };
 }
