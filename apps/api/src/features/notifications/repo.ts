@@ -6,9 +6,9 @@ import {
   SECURITY_NOTIFICATION_TYPES,
   type NotificationType,
 } from '@kindred/contracts';
-import { and, asc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
+import { afterKeyset, keysetTime, literalRows, type Keyset } from '../../db/keyset.js';
 import {
   comments,
   follows,
@@ -157,17 +157,6 @@ const unreadCounts = new WeakMap<Database, ReturnType<typeof prepareUnreadCount>
  * the default page and the largest. A page of another size is read with the next larger and cut.
  */
 const PAGE_STATEMENT_ROWS = [PAGE_DEFAULT_LIMIT + 1, PAGE_MAX_LIMIT + 1];
-
-/**
- * A row count written into the statement's text, not sent as a parameter: under `LIMIT $n`
- * PostgreSQL prices a generic plan as if it returned a tenth of all its rows, and the plan cache
- * would keep planning the page anew (the same reason as People You Follow's).
- */
-function literalRows(rows: number): Placeholder {
-  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`not a row count: ${rows}`);
-  // drizzle writes an object given to limit() into the statement as SQL.
-  return sql.raw(String(rows)) as unknown as Placeholder;
-}
 
 /**
  * A page's statement: a walk of the recipient's items by notifications_recipient_created_id from

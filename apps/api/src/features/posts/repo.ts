@@ -18,7 +18,7 @@ import {
   posts,
   users,
 } from '../../db/schema.js';
-import { afterKeyset, keysetTime, type Keyset } from '../../db/keyset.js';
+import { afterKeyset, keysetTime, literalRows, type Keyset } from '../../db/keyset.js';
 import { serializeOnSql } from '../../db/concurrency.js';
 import { sensitiveMediaPreferenceSql } from '../image-safety/index.js';
 import {
@@ -269,19 +269,6 @@ const STATEMENT_ROWS = [PAGE_DEFAULT_LIMIT + 1, PAGE_MAX_LIMIT + 1];
 
 function statementRows(wanted: number): number {
   return STATEMENT_ROWS.find((count) => count >= wanted) ?? wanted;
-}
-
-/**
- * A row count written into the statement's text, not sent as a parameter. Under `LIMIT $n`
- * PostgreSQL prices a generic plan as if it returned a tenth of all its rows, so the plan cache
- * never chose it for the feeds and planned each statement anew on every request (issue 18: for
- * People You Follow about 2.5 ms of database CPU a page, more than running it); with the numbers
- * in the text the generic plan costs what the custom ones do, and is kept.
- */
-function literalRows(rows: number): Placeholder {
-  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`not a row count: ${rows}`);
-  // drizzle writes an object given to limit() into the statement as SQL.
-  return sql.raw(String(rows)) as unknown as Placeholder;
 }
 
 /**
