@@ -18,7 +18,8 @@ export function inlineParams(text: string, params: unknown[]): string {
   return text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
 }
 
-function planLines(result: unknown): string {
+/** The rows an EXPLAIN returns, one plan line each, as one text. */
+export function planText(result: unknown): string {
   return (result as { rows: Record<string, string>[] }).rows
     .map((row) => Object.values(row)[0])
     .join('\n');
@@ -30,7 +31,25 @@ export async function explainStatement(
   text: string,
   params: unknown[],
 ): Promise<string> {
-  return planLines(await db.execute(sql.raw(`explain ${inlineParams(text, params)}`)));
+  return planText(await db.execute(sql.raw(`explain ${inlineParams(text, params)}`)));
+}
+
+/**
+ * The plan of a captured statement as planned for its values (not the generic plan a prepared
+ * statement may keep); with `analyze`, as run, with the rows each node read and without costs or
+ * timings, which change from run to run.
+ */
+export async function customPlan(
+  db: Executor,
+  { text, params }: { text: string; params: unknown[] },
+  analyze = false,
+): Promise<string> {
+  if (!analyze) return explainStatement(db, text, params);
+  return planText(
+    await db.execute(
+      sql.raw(`explain (analyze, costs off, timing off) ${inlineParams(text, params)}`),
+    ),
+  );
 }
 
 /**

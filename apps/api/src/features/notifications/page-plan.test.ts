@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { inlineParams } from '../../test/explain.js';
+import { customPlan } from '../../test/explain.js';
 import { nameSearchColumns } from '../users/index.js';
 import { pageNotifications } from './repo.js';
 
@@ -162,18 +162,6 @@ async function capturedPage(after?: { time: string; id: string }, limit = 20) {
   }
 }
 
-function planText(result: unknown): string {
-  return (result as { rows: Record<string, string>[] }).rows
-    .map((row) => Object.values(row)[0])
-    .join('\n');
-}
-
-/** The plan with the values written in, as planned for those values. */
-async function customPlan({ text, params }: Captured, analyze = false): Promise<string> {
-  const explain = analyze ? 'explain (analyze, costs off, timing off)' : 'explain';
-  return planText(await t.context.db.execute(sql.raw(`${explain} ${inlineParams(text, params)}`)));
-}
-
 /** The walk's plan: the recipient's items in index order, each checked by key, no set at once. */
 function expectWalk(plan: string) {
   expect(plan).toMatch(/Index Scan using notifications_recipient_created_id on notifications/);
@@ -194,11 +182,11 @@ describe('a page of notifications', () => {
       const later = await capturedPage({ time: last.keysetTime, id: last.id });
       for (const { statements } of [first, later]) {
         const statement = statements[0]!;
-        expectWalk(await customPlan(statement));
+        expectWalk(await customPlan(t.context.db, statement));
       }
       // Page 1 reads the page, the item telling of a next one and the four hidden among them.
       {
-        const plan = await customPlan(first.statements[0]!, true);
+        const plan = await customPlan(t.context.db, first.statements[0]!, true);
         expect(plan).toMatch(
           /Index Scan using notifications_recipient_created_id on notifications \(actual rows=21(\.00)? loops=1\)\n(\s+(Index Cond|Filter): [^\n]*\n)*\s+Rows Removed by Filter: 4\n/,
         );

@@ -4,7 +4,7 @@ import { follows, posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser } from '../../test/factories.js';
 import { pageVisiblePosts } from './repo.js';
-import { inlineParams } from '../../test/explain.js';
+import { customPlan, inlineParams, planText } from '../../test/explain.js';
 
 /**
  * People You Follow (issue 18), with the planner's default settings — those production runs with:
@@ -100,18 +100,6 @@ async function statementsOf(
   return statements;
 }
 
-function planText(result: unknown): string {
-  return (result as { rows: Record<string, string>[] }).rows
-    .map((row) => Object.values(row)[0])
-    .join('\n');
-}
-
-/** The plan with the values written in, as planned for those values. */
-async function customPlan({ text, params }: Captured, analyze = false): Promise<string> {
-  const explain = analyze ? 'explain (analyze, costs off, timing off)' : 'explain';
-  return planText(await t.context.db.execute(sql.raw(`${explain} ${inlineParams(text, params)}`)));
-}
-
 /** The plan PostgreSQL's plan cache keeps for the prepared statement (its generic plan). */
 async function genericPlan({ text, params }: Captured): Promise<string> {
   return t.context.db.transaction(async (tx) => {
@@ -141,7 +129,10 @@ describe('People You Follow', () => {
     for (const after of [undefined, { time: last.keysetTime, id: last.id }]) {
       const statements = await statementsOf(after);
       expect(statements).toHaveLength(1);
-      for (const plan of [await customPlan(statements[0]!), await genericPlan(statements[0]!)]) {
+      for (const plan of [
+        await customPlan(t.context.db, statements[0]!),
+        await genericPlan(statements[0]!),
+      ]) {
         expect(plan).toMatch(/Limit[^\n]*\n\s*->\s+Index Scan using posts_created_id/);
         expect(plan).not.toContain('posts_author_created_id');
         expect(plan).not.toMatch(/Seq Scan on posts/);
@@ -152,7 +143,7 @@ describe('People You Follow', () => {
         expect(plan).toMatch(/hashed SubPlan/);
       }
       // It stops at the page: 21 rows of the 440 it could walk.
-      const analyzed = await customPlan(statements[0]!, true);
+      const analyzed = await customPlan(t.context.db, statements[0]!, true);
       const walked = /Index Scan using posts_created_id on posts \w+ \(actual rows=([\d.]+)/.exec(
         analyzed,
       );
@@ -166,13 +157,16 @@ describe('People You Follow', () => {
       const statements = await statementsOf(after, 5);
       expect(statements).toHaveLength(2);
       const perFollowed = statements[1]!;
-      for (const plan of [await customPlan(perFollowed), await genericPlan(perFollowed)]) {
+      for (const plan of [
+        await customPlan(t.context.db, perFollowed),
+        await genericPlan(perFollowed),
+      ]) {
         expect(plan).toContain('posts_author_created_id');
         expect(plan).not.toMatch(/Seq Scan on posts/);
       }
       // Each of the 151 followed members is read once, and passes on at most a page (the prolific
       // member's 40 posts included): a limit per member, not one sort of all their posts.
-      const analyzed = await customPlan(perFollowed, true);
+      const analyzed = await customPlan(t.context.db, perFollowed, true);
       expect(analyzed).toMatch(/posts_author_created_id \(actual rows=[\d.]+ loops=151\)/);
       const perMember = /Limit \(actual rows=([\d.]+) loops=151\)/.exec(analyzed);
       expect(Number(perMember?.[1])).toBeLessThanOrEqual(21);
@@ -234,7 +228,7 @@ describe('People You Follow', () => {
     ).finally(stop);
     expect(statements).toHaveLength(2);
     // The walk's statement stops before reading a post: its follow count gate is false.
-    const analyzed = await customPlan(statements[0]!, true);
+    const analyzed = await customPlan(t.context.db, statements[0]!, true);
     expect(analyzed).toMatch(/One-Time Filter/);
     expect(analyzed).toMatch(/posts_created_id[^\n]*\(never executed\)/);
     // The page: the 5 members' 40 posts, newest first.
