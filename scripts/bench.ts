@@ -9,6 +9,8 @@
  *                                                 # parts split at '|' when there is one (names hold commas);
  *                                                 # --no-save prints without appending to bench/results.md
  *   pnpm bench -- --without-server-options        # on PGlite, the API without npm start's Node.js options
+ *   pnpm bench -- --only "General feed, page 1" --cpu-prof /tmp/prof
+ *                                                 # the API writes a V8 CPU profile to /tmp/prof as it stops
  *
  * It builds nothing: run `pnpm build` first (the root `bench` script does). It counts the SQL
  * statements each endpoint runs with the app in-process, then starts the built API in production
@@ -55,6 +57,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'no-save': { type: 'boolean', default: false },
     'without-server-options': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const short = args.short;
@@ -317,6 +320,12 @@ function isReadOnly(query: string): boolean {
   return /^\s*(select|with)\b/i.test(query) && !/\b(insert|update|delete|merge)\b/i.test(query);
 }
 
+/** `--cpu-prof <dir>`: the API writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+function cpuProfileOptions(): string[] {
+  const dir = args['cpu-prof'];
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
 function startProcess(command: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
 }
@@ -493,7 +502,7 @@ async function main() {
     args['without-server-options'] || config.databaseUrl ? [] : SERVER_NODE_OPTIONS;
   const api = startProcess(
     process.execPath,
-    [...nodeOptions, 'apps/api/dist/server.js'],
+    [...nodeOptions, ...cpuProfileOptions(), 'apps/api/dist/server.js'],
     productionBenchEnv(config, port),
   );
   api.stdout?.resume();
