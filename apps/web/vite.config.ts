@@ -1,4 +1,9 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** The API (apps/api) listens on 3000; in production it also serves this app's `dist` from the same origin. */
@@ -21,8 +26,70 @@ function manualChunks(id: string): string | undefined {
   return undefined;
 }
 
+/** Text the browser loads from `assets/`: worth a compressed twin. Images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|wasm)$/;
+/** Under this the compression middleware sends files as they are (its 1 KB threshold): no twin either. */
+const MIN_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `file.br` (brotli at its maximum quality) and `file.gz` (gzip level 9) beside each
+ * compressible file of the bundle, which the API serves in place of the file to browsers that
+ * accept them (apps/api/src/http/precompressed-files.ts): compressed once here rather than on
+ * every request, and smaller than the quality a request can afford (brotli 2). index.html is left
+ * out: the API sends it for every client-side route and compresses it itself. A twin no smaller
+ * than its file is not written.
+ */
+function precompressAssets(): Plugin {
+  let logger: { info(message: string): void } = console;
+  return {
+    name: 'kindred:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      logger = config.logger;
+    },
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const names = Object.keys(bundle).filter(
+        (name) => COMPRESSIBLE.test(name) && !name.startsWith('.vite/'),
+      );
+      const totals = { files: 0, identity: 0, br: 0, gzip: 0 };
+      await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(outDir, name);
+          const bytes = await readFile(file);
+          if (bytes.length < MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzipAsync(bytes, { level: zlibConstants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < bytes.length) await writeFile(`${file}.br`, br);
+          if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
+          totals.files += 1;
+          totals.identity += bytes.length;
+          totals.br += Math.min(br.length, bytes.length);
+          totals.gzip += Math.min(gz.length, bytes.length);
+        }),
+      );
+      const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+      logger.info(
+        `precompressed ${totals.files} files: ${kb(totals.identity)} → ` +
+          `brotli ${kb(totals.br)}, gzip ${kb(totals.gzip)}`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
