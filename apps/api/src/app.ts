@@ -28,6 +28,7 @@ import { subscriptionRoutes } from './features/subscriptions/index.js';
 import { memberSessionRoutes, userRoutes } from './features/users/index.js';
 import { refuseCrossSiteRequests, refuseNonJsonBodies } from './http/csrf.js';
 import { apiNotFound, errorHandler } from './http/errors.js';
+import { staticWithPrecompressedTwins } from './http/precompressed-files.js';
 import { logRequests } from './http/request-log.js';
 import { routeByFirstSegment } from './http/routes-by-segment.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -140,9 +141,11 @@ Disallow: /
 /**
  * gzip or brotli, as the client accepts, for compressible types (JSON, HTML, JS, CSS, SVG). Range
  * requests (video streaming) are answered byte for byte, and an event stream is never buffered.
+ * An answer already encoded (the web build's precompressed twins) is sent as it is.
  */
 function shouldCompress(req: Request, res: Response): boolean {
   if (req.headers.range) return false;
+  if (res.getHeader('Content-Encoding')) return false;
   if (String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')) return false;
   return compression.filter(req, res);
 }
@@ -167,6 +170,8 @@ const FILE_NAME = /\/[^/]*\.[a-z0-9]{1,8}$/i;
 /**
  * Serves the built web app; any other GET that wants HTML gets index.html (client-side routes).
  * A path that names a file (`/favicon.ico`, `/assets/gone.js`) and is not there is a 404, not the app.
+ * The build's `.br`/`.gz` twins of its scripts and styles are sent in their place to browsers that
+ * accept them (http/precompressed-files.ts); index.html and files without one are compressed here.
  */
 function serveWebApp(app: Express, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
@@ -180,7 +185,7 @@ function serveWebApp(app: Express, distDir: string): void {
     next();
   });
   app.use(
-    express.static(distDir, {
+    staticWithPrecompressedTwins(distDir, {
       index: false,
       setHeaders(res, file) {
         // Vite fingerprints everything under assets/, so it can be cached for good. Anything else
