@@ -55,6 +55,23 @@ export const NOTIFICATION_ACTORS_SHOWN = 3;
 /** Longest text excerpt of a post or comment in an item. */
 export const NOTIFICATION_EXCERPT_LENGTH = 120;
 
+/**
+ * The unread count is counted up to this many items: a count of the cap means at least that many
+ * ("99+" on the badge). Counting them all, each checked for visibility, cost a member with 10,000
+ * unread 189 ms on every page, live event and mark-read (issue 18).
+ */
+export const NOTIFICATION_UNREAD_COUNT_CAP = 100;
+
+/** Unread items the member may see, up to NOTIFICATION_UNREAD_COUNT_CAP ("that many or more"). */
+const UnreadCountSchema = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(NOTIFICATION_UNREAD_COUNT_CAP)
+  .describe(
+    `Unread items, counted up to ${NOTIFICATION_UNREAD_COUNT_CAP}: ${NOTIFICATION_UNREAD_COUNT_CAP} means ${NOTIFICATION_UNREAD_COUNT_CAP} or more`,
+  );
+
 export const EMAIL_DIGEST_OPTIONS = ['off', 'daily'] as const;
 export type EmailDigest = (typeof EMAIL_DIGEST_OPTIONS)[number];
 
@@ -147,7 +164,7 @@ export const NotificationPageSchema = z.strictObject({
   notifications: z.array(NotificationSchema),
   /** Pass as `?cursor=` for the next (older) page; null at the end. */
   nextCursor: z.string().nullable(),
-  unreadCount: z.number().int().nonnegative(),
+  unreadCount: UnreadCountSchema,
 });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
@@ -166,7 +183,7 @@ export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;
 export const MarkNotificationsReadResponseSchema = z.strictObject({
   success: z.literal(true),
   message: z.literal(NOTIFICATION_MESSAGES.markedRead),
-  unreadCount: z.number().int().nonnegative(),
+  unreadCount: UnreadCountSchema,
 });
 export type MarkNotificationsReadResponse = z.infer<typeof MarkNotificationsReadResponseSchema>;
 
@@ -223,6 +240,6 @@ export type SaveNotificationSettingsResponse = z.infer<
 
 /** `event: notification` carries an item (new, or a group that grew); `event: unread` the count. */
 export const UnreadEventDataSchema = z.strictObject({
-  unreadCount: z.number().int().nonnegative(),
+  unreadCount: UnreadCountSchema,
 });
 export type UnreadEventData = z.infer<typeof UnreadEventDataSchema>;

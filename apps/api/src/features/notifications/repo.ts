@@ -1,6 +1,7 @@
 import {
   NOTIFICATION_ACTORS_SHOWN,
   NOTIFICATION_NEW_ACCOUNT_DAYS,
+  NOTIFICATION_UNREAD_COUNT_CAP,
   PAGE_DEFAULT_LIMIT,
   PAGE_MAX_LIMIT,
   SECURITY_NOTIFICATION_TYPES,
@@ -115,14 +116,22 @@ const rowColumns = {
 };
 
 /**
- * The unread count, read on every page, every stream event and every mark-read, prepared once per
- * database: its SQL is built once and PostgreSQL parses it once per connection. (It counts all of
- * the recipient's unread items whatever the plan, so a generic plan costs nothing.)
+ * The unread count, read on every page, every stream event and every mark-read: the recipient's
+ * unread items by notifications_recipient_unread, each checked by key (`shownNotificationsWhere`),
+ * until NOTIFICATION_UNREAD_COUNT_CAP are counted. Counting every unread item grew with them
+ * (189 ms for a member with 10,000 unread); the badge shows "99+" from the cap anyway.
+ *
+ * Prepared once per database (planning it cost as much as running it), the cap written into its
+ * text (`literalRows`: under `LIMIT $n` a generic plan is priced for all the rows). Planned for a
+ * busy recipient it walks the index; the generic plan, priced for a member with a couple of unread
+ * items, walks it too or reads the recipient's unread index entries into a bitmap first (0.57 ms
+ * against 0.38 ms for 10,000 unread on PostgreSQL 15): either way items are fetched and checked
+ * only until the cap is counted (count-plan.test.ts).
  */
 function prepareUnreadCount(db: Database) {
   const recipientId = sql.placeholder('recipientId');
-  return db
-    .select({ count: sql<number>`count(*)::int` })
+  const unread = db
+    .select({ one: sql`1`.as('one') })
     .from(notifications)
     .where(
       and(
@@ -131,6 +140,11 @@ function prepareUnreadCount(db: Database) {
         shownNotificationsWhere(recipientId),
       ),
     )
+    .limit(literalRows(NOTIFICATION_UNREAD_COUNT_CAP))
+    .as('unread');
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(unread)
     .prepare('notifications_unread_count');
 }
 
@@ -233,6 +247,7 @@ export async function findShownNotification(
   return row;
 }
 
+/** The recipient's unread items they may see, up to NOTIFICATION_UNREAD_COUNT_CAP ("or more"). */
 export async function countUnread(db: Database, recipientId: string): Promise<number> {
   let query = unreadCounts.get(db);
   if (!query) {

@@ -69,6 +69,7 @@ export async function listNotifications(
   };
 }
 
+/** The member's unread items, counted up to NOTIFICATION_UNREAD_COUNT_CAP ("or more"). */
 export function unreadCountOf(context: AppContext, memberId: string): Promise<number> {
   return countUnread(context.db, memberId);
 }
