@@ -1,12 +1,12 @@
 import type { SearchSuggestion } from '@kindred/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/providers';
 import { mockApi } from '../../../testing/api';
-import { SearchBox } from './search-box';
+import { SEARCH_DEBOUNCE_MS, SearchBox } from './search-box';
 
 const member = (index: number): SearchSuggestion => ({
   _id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
@@ -245,11 +245,16 @@ describe('search box', () => {
   });
 
   it('does not search for spaces only', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const requests = stubSearch(() => ({ suggestions: [], totalCount: 0 }));
     const { user, input } = renderSearchBox();
     await user.type(input, '   ');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(requests).toHaveLength(0);
+    await act(async () => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
     expect(screen.queryByText('No Results')).not.toBeInTheDocument();
+    // A search the spaces started would be sent before the one for the letter after them.
+    await user.type(input, 'z');
+    await act(async () => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+    await waitFor(() => expect(requests).not.toHaveLength(0));
+    expect(requests.map((params) => params.get('searchText'))).toEqual(['z']);
   });
 });

@@ -1,9 +1,10 @@
 import { formatTrialEndDate, type Subscription } from '@kindred/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemberLayout } from '../../../components/layout/member-layout';
 import { MemberShellContext } from '../../../components/layout/member-nav-context';
+import { useSubscription } from '../../profile';
 import { mockApi, renderApp } from '../../../testing/render';
 import { TrialBanner } from './trial-banner';
 import { localDay, trialBannerState } from './trial-banner-state';
@@ -19,12 +20,22 @@ function answerSubscription(subscription: Subscription) {
   });
 }
 
+/**
+ * Marks the page once the member's subscription is in. It reads the banner's query, so the banner
+ * has drawn that answer in the same render.
+ */
+function SubscriptionLoaded() {
+  const subscription = useSubscription(USER_ID);
+  return subscription.data ? <output data-testid="subscription-loaded" /> : null;
+}
+
 /** A member page as the app composes it: the banner comes to the layout from the member shell. */
 function renderMemberPage(path = '/') {
   const page = (
     <MemberShellContext.Provider value={{ banner: <TrialBanner /> }}>
       <MemberLayout>
         <h1>Feed</h1>
+        <SubscriptionLoaded />
       </MemberLayout>
     </MemberShellContext.Provider>
   );
@@ -35,8 +46,8 @@ const banner = () => screen.findByRole('region', { name: 'Your free trial' });
 
 /** No banner once the subscription has been fetched and rendered (not merely not yet). */
 async function expectNoBanner(calls: unknown[]) {
-  await waitFor(() => expect(calls).toHaveLength(1));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await screen.findByTestId('subscription-loaded');
+  expect(calls).toHaveLength(1);
   expect(screen.queryByText(/Your free trial/)).not.toBeInTheDocument();
 }
 
