@@ -53,6 +53,33 @@ export async function customPlan(
 }
 
 /**
+ * The generic plan of a captured statement: the one PostgreSQL may keep for a named prepared
+ * statement whatever its values (prepared on one connection and explained with
+ * plan_cache_mode = force_generic_plan); with `analyze`, as run for these values.
+ */
+export async function genericPlan(
+  db: Database,
+  { text, params }: { text: string; params: unknown[] },
+  analyze = false,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare generic_plan_test as ${text}`));
+    try {
+      const values = params.map((_, n) => `$${n + 1}`).join(', ');
+      const how = analyze ? 'explain (analyze, costs off, timing off)' : 'explain';
+      return planText(
+        await tx.execute(
+          sql.raw(`${how} execute generic_plan_test(${inlineParams(values, params)})`),
+        ),
+      );
+    } finally {
+      await tx.execute(sql`deallocate generic_plan_test`);
+    }
+  });
+}
+
+/**
  * The plan of a captured statement with sequential scans priced out and every other setting as in
  * production: on a small test database a scan of a few rows is cheapest, so a missing index would
  * not show; with scans priced out the planner still scans when no index can serve the clause.

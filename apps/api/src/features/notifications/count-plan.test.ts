@@ -2,10 +2,9 @@ import { NOTIFICATION_UNREAD_COUNT_CAP } from '@kindred/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Executor } from '../../db/client.js';
 import { blocks, notificationActors, notifications, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { inlineParams } from '../../test/explain.js';
+import { customPlan, genericPlan } from '../../test/explain.js';
 import { sessionCookieFor } from '../../test/factories.js';
 import { nameSearchColumns } from '../users/index.js';
 import { countUnread } from './repo.js';
@@ -129,38 +128,6 @@ async function capturedCount(memberId: string) {
   }
 }
 
-async function explain(db: Executor, statement: string): Promise<string> {
-  const result = await db.execute(sql.raw(statement));
-  return (result as unknown as { rows: Record<string, string>[] }).rows
-    .map((row) => Object.values(row)[0])
-    .join('\n');
-}
-
-const ANALYZE = 'explain (analyze, costs off, timing off)';
-
-/** The plan for these values, as PostgreSQL plans a statement sent with them written in. */
-function customPlan({ text, params }: Captured, how = 'explain'): Promise<string> {
-  return explain(t.context.db, `${how} ${inlineParams(text, params)}`);
-}
-
-/**
- * The generic plan, the one PostgreSQL may keep for a named statement whatever its values: the
- * statement prepared on one connection and explained with plan_cache_mode = force_generic_plan.
- */
-function genericPlan({ text, params }: Captured, how = 'explain'): Promise<string> {
-  return t.context.db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    const types = params.map(() => 'uuid').join(', ');
-    await tx.execute(sql.raw(`prepare count_plan_test (${types}) as ${text}`));
-    try {
-      const values = params.map((value) => `'${String(value)}'`).join(', ');
-      return await explain(tx, `${how} execute count_plan_test (${values})`);
-    } finally {
-      await tx.execute(sql.raw('deallocate count_plan_test'));
-    }
-  });
-}
-
 /** The plan's nodes down to its read of the unread index (or of the table), details left out. */
 function spine(plan: string): string[] {
   const nodes = plan
@@ -220,11 +187,11 @@ describe('the unread count', () => {
       // The cap is in the text: under `LIMIT $n` a generic plan is priced for every row.
       expect(statement!.text).toMatch(new RegExp(`limit ${CAP}\\b`));
       // Planned for the busy recipient (as PGlite always plans it), the walk.
-      expectCapped(await customPlan(statement!), [[WALK]]);
+      expectCapped(await customPlan(t.context.db, statement!), [[WALK]]);
       // The generic plan a named statement may keep on the server is priced for a member with a
       // couple of unread items: the walk, or a bitmap of the recipient's unread index entries
       // (read whole, but only index entries; the items are fetched and checked up to the cap).
-      expectCapped(await genericPlan(statement!), [
+      expectCapped(await genericPlan(t.context.db, statement!), [
         [WALK],
         [
           'Bitmap Heap Scan on notifications',
@@ -233,8 +200,8 @@ describe('the unread count', () => {
       ]);
       // As run: the hidden items checked and left out, then the cap's items, and no more.
       for (const plan of [
-        await customPlan(statement!, ANALYZE),
-        await genericPlan(statement!, ANALYZE),
+        await customPlan(t.context.db, statement!, true),
+        await genericPlan(t.context.db, statement!, true),
       ]) {
         expect(plan).toMatch(new RegExp(`Limit \\(actual rows=${CAP}(\\.00)? loops=1\\)`));
         expect(plan).toMatch(

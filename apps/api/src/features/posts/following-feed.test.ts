@@ -4,7 +4,7 @@ import { follows, posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser } from '../../test/factories.js';
 import { pageVisiblePosts } from './repo.js';
-import { customPlan, inlineParams, planText } from '../../test/explain.js';
+import { customPlan, genericPlan } from '../../test/explain.js';
 
 /**
  * People You Follow (issue 18), with the planner's default settings — those production runs with:
@@ -100,20 +100,6 @@ async function statementsOf(
   return statements;
 }
 
-/** The plan PostgreSQL's plan cache keeps for the prepared statement (its generic plan). */
-async function genericPlan({ text, params }: Captured): Promise<string> {
-  return t.context.db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql.raw(`prepare following_plan as ${text}`));
-    const values = params.map((_, n) => `$${n + 1}`).join(', ');
-    const result = await tx.execute(
-      sql.raw(`explain execute following_plan(${inlineParams(values, params)})`),
-    );
-    await tx.execute(sql`deallocate following_plan`);
-    return planText(result);
-  });
-}
-
 async function firstPage() {
   return pageVisiblePosts(
     t.context.db,
@@ -131,7 +117,7 @@ describe('People You Follow', () => {
       expect(statements).toHaveLength(1);
       for (const plan of [
         await customPlan(t.context.db, statements[0]!),
-        await genericPlan(statements[0]!),
+        await genericPlan(t.context.db, statements[0]!),
       ]) {
         expect(plan).toMatch(/Limit[^\n]*\n\s*->\s+Index Scan using posts_created_id/);
         expect(plan).not.toContain('posts_author_created_id');
@@ -159,7 +145,7 @@ describe('People You Follow', () => {
       const perFollowed = statements[1]!;
       for (const plan of [
         await customPlan(t.context.db, perFollowed),
-        await genericPlan(perFollowed),
+        await genericPlan(t.context.db, perFollowed),
       ]) {
         expect(plan).toContain('posts_author_created_id');
         expect(plan).not.toMatch(/Seq Scan on posts/);
