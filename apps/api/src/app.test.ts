@@ -235,6 +235,9 @@ describe('the served web app', () => {
     );
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(decoded(br)).success).toBe(true);
+    // Compressed in one call (http/compressed-bodies.ts), so sent whole with its length.
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(br.headers['content-length'])).toBeGreaterThan(0);
   });
 
   it('compresses index.html and JavaScript assets', async () => {
