@@ -9,6 +9,7 @@
  *                                                 # parts split at '|' when there is one (names hold commas);
  *                                                 # --no-save prints without appending to bench/results.md
  *   pnpm bench -- --without-server-options        # on PGlite, the API without npm start's Node.js options
+ *   pnpm bench -- --node-option=--max-semi-space-size=32   # the API started with a Node.js option (repeatable)
  *   pnpm bench -- --only "General feed, page 1" --cpu-prof /tmp/prof
  *                                                 # the API writes a V8 CPU profile to /tmp/prof as it stops
  *
@@ -58,6 +59,7 @@ const { values: args } = parseArgs({
     'no-save': { type: 'boolean', default: false },
     'without-server-options': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    'node-option': { type: 'string', multiple: true, default: [] },
   },
 });
 const short = args.short;
@@ -81,7 +83,12 @@ interface Endpoint {
   ceiling?: 'a' | 'b';
   /** Not signed in (login). */
   anonymous?: boolean;
+  /** Accept-Encoding, as a browser sends it; without it the answers travel uncompressed. */
+  acceptEncoding?: string;
 }
+
+/** What Chrome sends: the API answers it with brotli, and the CPU columns include compressing. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 interface Measurement {
   name: string;
@@ -167,6 +174,12 @@ async function endpoints(baseUrl: string, viewer: SignedIn) {
     { name: '(b) minimal Express, feed bytes from memory', method: 'GET', path: '/', ceiling: 'b' },
     { name: 'General feed, page 1', method: 'GET', path: '/api/posts' },
     {
+      name: 'General feed, page 1, compressed as for a browser',
+      method: 'GET',
+      path: '/api/posts',
+      acceptEncoding: BROWSER_ACCEPT_ENCODING,
+    },
+    {
       name: 'General feed, page 5',
       method: 'GET',
       path: `/api/posts?cursor=${encodeURIComponent(cursor ?? '')}`,
@@ -186,6 +199,12 @@ async function endpoints(baseUrl: string, viewer: SignedIn) {
       name: 'comments of a post with 200 comments',
       method: 'GET',
       path: `/api/posts/${seededId('post', shape.posts)}/comments`,
+    },
+    {
+      name: 'comments of a post with 200 comments, compressed as for a browser',
+      method: 'GET',
+      path: `/api/posts/${seededId('post', shape.posts)}/comments`,
+      acceptEncoding: BROWSER_ACCEPT_ENCODING,
     },
     { name: 'search suggestions "ma"', method: 'GET', path: '/api/users/search?searchText=ma' },
     {
@@ -375,6 +394,7 @@ function load(
             origin: url,
             'content-type': 'application/json',
           };
+          if (endpoint.acceptEncoding) headers['accept-encoding'] = endpoint.acceptEncoding;
           const member = members[Math.floor(Math.random() * members.length)]!;
           if (!endpoint.anonymous) headers.cookie = member.cookie;
           return {
@@ -502,7 +522,7 @@ async function main() {
     args['without-server-options'] || config.databaseUrl ? [] : SERVER_NODE_OPTIONS;
   const api = startProcess(
     process.execPath,
-    [...nodeOptions, ...cpuProfileOptions(), 'apps/api/dist/server.js'],
+    [...nodeOptions, ...args['node-option'], ...cpuProfileOptions(), 'apps/api/dist/server.js'],
     productionBenchEnv(config, port),
   );
   api.stdout?.resume();
