@@ -22,4 +22,5 @@ EXPOSE 3000
 # Layout: dist/server.js, dist/db/migrate-cli.js, drizzle/ (SQL migrations), node_modules/, web/dist/.
 # The server applies pending migrations at start; to apply them alone:
 #   docker compose run --rm app node dist/db/migrate-cli.js
-CMD ["node", "dist/server.js"]
+# --max-semi-space-size: apps/api/src/platform/node-options.ts (DATABASE_SERVER_NODE_OPTIONS).
+CMD ["node", "--max-semi-space-size=32", "dist/server.js"]

@@ -8,7 +8,7 @@
  *   pnpm bench -- --only "General feed, page 1|like" --rounds 1 --no-save
  *                                                 # parts split at '|' when there is one (names hold commas);
  *                                                 # --no-save prints without appending to bench/results.md
- *   pnpm bench -- --without-server-options        # on PGlite, the API without npm start's Node.js options
+ *   pnpm bench -- --without-server-options        # the API without the Node.js options its start command passes
  *   pnpm bench -- --node-option=--max-semi-space-size=32   # the API started with a Node.js option (repeatable)
  *   pnpm bench -- --only "General feed, page 1" --cpu-prof /tmp/prof
  *                                                 # the API writes a V8 CPU profile to /tmp/prof as it stops
@@ -32,7 +32,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/api/src/config.js';
-import { SERVER_NODE_OPTIONS } from '../apps/api/src/platform/node-options.js';
+import {
+  DATABASE_SERVER_NODE_OPTIONS,
+  SERVER_NODE_OPTIONS,
+} from '../apps/api/src/platform/node-options.js';
 import { createApp } from '../apps/api/src/app.js';
 import { closeAppContext, createAppContext } from '../apps/api/src/context.js';
 import { createLogger } from '../apps/api/src/platform/logger.js';
@@ -517,9 +520,12 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // As it is started in service: on the embedded database with npm start's Node.js options
-  // (platform/node-options.ts), on a PostgreSQL server without them, as the image runs it.
-  const nodeOptions =
-    args['without-server-options'] || config.databaseUrl ? [] : SERVER_NODE_OPTIONS;
+  // (platform/node-options.ts), on a PostgreSQL server with the image's options, as the image runs it.
+  const nodeOptions = args['without-server-options']
+    ? []
+    : config.databaseUrl
+      ? DATABASE_SERVER_NODE_OPTIONS
+      : SERVER_NODE_OPTIONS;
   const api = startProcess(
     process.execPath,
     [...nodeOptions, ...args['node-option'], ...cpuProfileOptions(), 'apps/api/dist/server.js'],

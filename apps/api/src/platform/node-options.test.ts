@@ -2,13 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findProjectRoot } from '../config.js';
-import { missingServerNodeOptions, SERVER_NODE_OPTIONS } from './node-options.js';
+import {
+  DATABASE_SERVER_NODE_OPTIONS,
+  missingServerNodeOptions,
+  SERVER_NODE_OPTIONS,
+} from './node-options.js';
 
 /**
  * The embedded database's memory budget depends on options only a start command can pass
  * (node-options.ts): the README's start commands pass all of them, before the script's name; the
- * commands that serve a PostgreSQL server (the image, the API package's `start`) pass none, since
- * the options cost those servers CPU.
+ * commands that serve a PostgreSQL server (the image, the API package's `start`) pass none of them,
+ * since they cost those servers CPU, but a larger young generation (DATABASE_SERVER_NODE_OPTIONS).
  */
 const root = findProjectRoot();
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -32,11 +36,17 @@ describe('the server start commands', () => {
     );
   });
 
-  it("the API package's start and the image's CMD (PostgreSQL) run node without them", () => {
-    expect(nodeOptionsOf(scripts('apps/api/package.json').start!)).toEqual([]);
+  it("the API package's start and the image's CMD (PostgreSQL) run node with the server's options instead", () => {
+    expect(nodeOptionsOf(scripts('apps/api/package.json').start!)).toEqual([
+      ...DATABASE_SERVER_NODE_OPTIONS,
+    ]);
     const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(read('Dockerfile'));
     expect(cmd).not.toBeNull();
-    expect(JSON.parse(cmd![1]!)).toEqual(['node', 'dist/server.js']);
+    expect(JSON.parse(cmd![1]!)).toEqual([
+      'node',
+      ...DATABASE_SERVER_NODE_OPTIONS,
+      'dist/server.js',
+    ]);
   });
 
   it('sets the young generation and the old generation growth', () => {
