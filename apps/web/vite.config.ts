@@ -106,7 +106,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     css: false,
-    // Some screens wait out real toast timings (3 s); a loaded CI machine needs headroom.
+    // Screen tests render whole pages in jsdom; a loaded CI machine needs headroom.
     testTimeout: 20_000,
     // Two workers at most: small CI machines often have two cores, and more workers than cores
     // only compete for CPU and push slow screen tests towards their timeout. This keeps the suite

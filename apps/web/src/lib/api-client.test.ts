@@ -245,8 +245,8 @@ describe('uploadForm', () => {
     it('judges an early refusal when it is taken: a 401 reaches the unauthorized handler then', async () => {
       mockApi({ 'GET /api/posts': respond(401, { success: false, message: 'Not signed in' }) });
       const handler = vi.fn();
-      prefetchGet('/posts', { userId: 'u1' });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The refusal has arrived (the prefetch's own promise settles with it) before any handler.
+      await prefetchGet('/posts', { userId: 'u1' });
       expect(handler).not.toHaveBeenCalled();
       setUnauthorizedHandler(handler);
       await expect(api.get('/posts', { query: { userId: 'u1' } })).rejects.toBeInstanceOf(ApiError);
