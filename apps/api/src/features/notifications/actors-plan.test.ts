@@ -10,9 +10,9 @@ import {
   users,
 } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { insertMembersInBulk } from '../../test/bulk-members.js';
 import { explainStatement } from '../../test/explain.js';
 import { mediaUrl } from '../media/index.js';
-import { nameSearchColumns } from '../users/index.js';
 import { loadActors } from './repo.js';
 
 /**
@@ -33,23 +33,7 @@ let itemIds: string[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const rows = Array.from({ length: MEMBERS }, (_, index) => ({
-    email: `actor-${index}@example.com`,
-    username: `actor-${index}@example.com`,
-    passwordHash: 'x',
-    emailVerifiedAt: new Date(),
-    firstName: `Actor${index}`,
-    lastName: 'Member',
-    ...nameSearchColumns(`Actor${index}`, 'Member'),
-  }));
-  memberIds = [];
-  for (let start = 0; start < rows.length; start += 500) {
-    const made = await t.context.db
-      .insert(users)
-      .values(rows.slice(start, start + 500))
-      .returning({ id: users.id });
-    memberIds.push(...made.map((row) => row.id));
-  }
+  memberIds = await insertMembersInBulk(t.context.db, 'actor', MEMBERS);
   recipientId = memberIds[0]!;
   const items = await t.context.db
     .insert(notifications)

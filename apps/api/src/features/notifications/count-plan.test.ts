@@ -4,9 +4,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, notificationActors, notifications, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { insertMembersInBulk } from '../../test/bulk-members.js';
 import { customPlan, genericPlan } from '../../test/explain.js';
 import { sessionCookieFor } from '../../test/factories.js';
-import { nameSearchColumns } from '../users/index.js';
 import { countUnread } from './repo.js';
 
 /**
@@ -29,23 +29,7 @@ let quietId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const rows = Array.from({ length: 2 + HIDDEN + SHOWN + READ }, (_, index) => ({
-    email: `count-${index}@example.com`,
-    username: `count-${index}@example.com`,
-    passwordHash: 'x',
-    emailVerifiedAt: new Date(),
-    firstName: `Count${index}`,
-    lastName: 'Member',
-    ...nameSearchColumns(`Count${index}`, 'Member'),
-  }));
-  const memberIds: string[] = [];
-  for (let start = 0; start < rows.length; start += 500) {
-    const made = await t.context.db
-      .insert(users)
-      .values(rows.slice(start, start + 500))
-      .returning({ id: users.id });
-    memberIds.push(...made.map((row) => row.id));
-  }
+  const memberIds = await insertMembersInBulk(t.context.db, 'count', 2 + HIDDEN + SHOWN + READ);
   [recipientId, quietId] = [memberIds[0]!, memberIds[1]!];
   const actors = memberIds.slice(2);
   const hiddenActors = actors.slice(0, HIDDEN);

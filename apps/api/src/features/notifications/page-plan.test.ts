@@ -9,8 +9,8 @@ import {
   users,
 } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { insertMembersInBulk } from '../../test/bulk-members.js';
 import { customPlan } from '../../test/explain.js';
-import { nameSearchColumns } from '../users/index.js';
 import { pageNotifications } from './repo.js';
 
 /**
@@ -34,23 +34,7 @@ let hiddenIds: Set<string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const rows = Array.from({ length: FOLLOWERS + 1 }, (_, index) => ({
-    email: `page-${index}@example.com`,
-    username: `page-${index}@example.com`,
-    passwordHash: 'x',
-    emailVerifiedAt: new Date(),
-    firstName: `Page${index}`,
-    lastName: 'Member',
-    ...nameSearchColumns(`Page${index}`, 'Member'),
-  }));
-  const memberIds: string[] = [];
-  for (let start = 0; start < rows.length; start += 500) {
-    const made = await t.context.db
-      .insert(users)
-      .values(rows.slice(start, start + 500))
-      .returning({ id: users.id });
-    memberIds.push(...made.map((row) => row.id));
-  }
+  const memberIds = await insertMembersInBulk(t.context.db, 'page', FOLLOWERS + 1);
   recipientId = memberIds[0]!;
   const followers = memberIds.slice(1);
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
