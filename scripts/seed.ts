@@ -328,6 +328,9 @@ async function main() {
           hidden_comments_count = excluded.hidden_comments_count`);
     });
 
+    // People You Follow's timelines (migration 0028), from the follows and posts loaded.
+    await step('timelines', () => run('select timeline_fill()'));
+
     // A database in service has been vacuumed by autovacuum long since: its visibility map lets
     // index-only scans (search's capped count, the feeds' windows) skip the table. Freshly loaded
     // rows have none until a vacuum, so without one the benchmark would measure a state that

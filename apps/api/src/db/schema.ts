@@ -522,13 +522,57 @@ export const follows = pgTable(
  * the same transaction as every insert and delete (cascades included), so the follow toggle reads
  * one row instead of counting tens of thousands of followers (issue 18).
  */
-export const memberStats = pgTable('member_stats', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  followersCount: integer('followers_count').notNull().default(0),
-  followingCount: integer('following_count').notNull().default(0),
-});
+export const memberStats = pgTable(
+  'member_stats',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followersCount: integer('followers_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    /**
+     * The member's posts are read from them when a follower's People You Follow is read, not copied
+     * into their followers' timelines: set once their followers pass `TIMELINE_PUSH_MAX_FOLLOWERS`
+     * (migration 0028's trigger), and never cleared, so no post of theirs is missed by both ways.
+     */
+    timelinePulled: boolean('timeline_pulled').notNull().default(false),
+  },
+  (t) => [
+    index('member_stats_timeline_pulled')
+      .on(t.userId)
+      .where(sql`${t.timelinePulled}`),
+  ],
+);
+
+/**
+ * People You Follow, written ahead (issue 18): a row per post of the last `TIMELINE_DAYS` days for
+ * each follower of its author, kept by triggers (migration 0028) as posts are written and follows
+ * made or ended. Authors with many followers (`memberStats.timelinePulled`) are not copied; their
+ * posts are read at read time. Only which posts a member's feed may hold lives here: who may see
+ * them is checked on every read, as everywhere (posts' policy).
+ */
+export const timelineEntries = pgTable(
+  'timeline_entries',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('timeline_entries_member_created_post').on(
+      t.memberId,
+      t.createdAt.desc(),
+      t.postId.desc(),
+    ),
+    // A deleted post's rows, for the cascade.
+    index('timeline_entries_post').on(t.postId),
+  ],
+);
 
 /**
  * Per-post counters kept by the database itself: triggers on `post_likes`, `comments` and `users`

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { endCancelledPlans } from '../features/billing/index.js';
 import { deleteExpiredPassesAndVisits } from '../features/matches/index.js';
+import { deleteTimelineRowsPastTheirDays } from '../features/posts/index.js';
 import { runImageClassificationBackfill } from './image-classification-backfill.js';
 import { runNotificationDigest } from './notification-digest.js';
 import { runTrialReminders } from './trial-reminders.js';
@@ -72,6 +73,12 @@ export function startJobs(context: AppContext, options: JobOptions = {}): Runnin
     if (deleted.passes + deleted.visits > 0) {
       context.logger.info(deleted, 'expired passes and visits deleted');
     }
+  });
+
+  // People You Follow's timeline rows of posts past its days are never read (features/posts).
+  schedule('timeline-retention', 6 * HOUR_MS, async () => {
+    const deleted = await deleteTimelineRowsPastTheirDays(context);
+    if (deleted > 0) context.logger.info({ deleted }, 'timeline rows past their days deleted');
   });
 
   return {

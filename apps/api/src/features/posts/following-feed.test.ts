@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser } from '../../test/factories.js';
-import { pageVisiblePosts } from './repo.js';
+import { pageVisiblePosts, TIMELINE_DAYS } from './repo.js';
 import { customPlan, genericPlan } from '../../test/explain.js';
 
 /**
@@ -13,7 +13,9 @@ import { customPlan, genericPlan } from '../../test/explain.js';
  * a test with enable_sort = off passed), nor by reading a whole window of posts and sorting it.
  * When the walk finds too few, the page is read per followed member, at most a page from each.
  * The statements keep one generic plan (prepared, their row counts in their text), and no window
- * or way of reading changes a page.
+ * or way of reading changes a page. These are the ways to pages the timeline does not hold: the
+ * posts here are older than its days (TIMELINE_DAYS), so every page first finds the timeline
+ * short (timeline.test.ts tests the timeline).
  */
 
 let t: TestApp;
@@ -29,7 +31,7 @@ beforeAll(async () => {
   viewerId = viewer.id;
   // 50 followed members among 150, 8 posts each, 30 s apart, some for followers only; and one
   // followed member who wrote 40 posts in a row, more than a page.
-  const start = t.clock.now().getTime();
+  const start = t.clock.now().getTime() - (TIMELINE_DAYS + 1) * 24 * 60 * 60_000;
   const members: { id: string }[] = [];
   for (let i = 0; i < 150; i += 10) {
     members.push(...(await Promise.all(Array.from({ length: 10 }, () => buildUser(t.context)))));
@@ -114,10 +116,13 @@ describe('People You Follow', () => {
     const last = (await firstPage())[19]!;
     for (const after of [undefined, { time: last.keysetTime, id: last.id }]) {
       const statements = await statementsOf(after);
-      expect(statements).toHaveLength(1);
+      // The timeline's statement, then the walk.
+      expect(statements).toHaveLength(2);
+      expect(statements[0]!.text).toContain('timeline_entries');
+      const walk = statements[1]!;
       for (const plan of [
-        await customPlan(t.context.db, statements[0]!),
-        await genericPlan(t.context.db, statements[0]!),
+        await customPlan(t.context.db, walk),
+        await genericPlan(t.context.db, walk),
       ]) {
         expect(plan).toMatch(/Limit[^\n]*\n\s*->\s+Index Scan using posts_created_id/);
         expect(plan).not.toContain('posts_author_created_id');
@@ -129,7 +134,7 @@ describe('People You Follow', () => {
         expect(plan).toMatch(/hashed SubPlan/);
       }
       // It stops at the page: 21 rows of the 440 it could walk.
-      const analyzed = await customPlan(t.context.db, statements[0]!, true);
+      const analyzed = await customPlan(t.context.db, walk, true);
       const walked = /Index Scan using posts_created_id on posts \w+ \(actual rows=([\d.]+)/.exec(
         analyzed,
       );
@@ -141,8 +146,8 @@ describe('People You Follow', () => {
     const last = (await firstPage())[19]!;
     for (const after of [undefined, { time: last.keysetTime, id: last.id }]) {
       const statements = await statementsOf(after, 5);
-      expect(statements).toHaveLength(2);
-      const perFollowed = statements[1]!;
+      expect(statements).toHaveLength(3);
+      const perFollowed = statements[2]!;
       for (const plan of [
         await customPlan(t.context.db, perFollowed),
         await genericPlan(t.context.db, perFollowed),
@@ -212,9 +217,9 @@ describe('People You Follow', () => {
       { kind: 'following' },
       { after: undefined, limit: 20 },
     ).finally(stop);
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(3);
     // The walk's statement stops before reading a post: its follow count gate is false.
-    const analyzed = await customPlan(t.context.db, statements[0]!, true);
+    const analyzed = await customPlan(t.context.db, statements[1]!, true);
     expect(analyzed).toMatch(/One-Time Filter/);
     expect(analyzed).toMatch(/posts_created_id[^\n]*\(never executed\)/);
     // The page: the 5 members' 40 posts, newest first.

@@ -5,6 +5,7 @@ export { commentAuthorVisible, rowsOf, visibleCommentsCte } from './comment-visi
 export { findVisiblePost, type PostRow } from './repo.js';
 export { postRoutes } from './routes.js';
 export { removePost } from './moderation.js';
+export { deleteTimelineRowsPastTheirDays } from './timeline-retention.js';
 export {
   markPostSensitiveByModerator,
   postImageUnscored,

@@ -16,6 +16,7 @@ import {
   postLikes,
   postStats,
   posts,
+  timelineEntries,
   users,
 } from '../../db/schema.js';
 import { afterKeyset, keysetTime, literalRows, type Keyset } from '../../db/keyset.js';
@@ -162,7 +163,10 @@ interface FeedStatementKey {
  * Exactly the indexes' order (DESC NULLS LAST): plain DESC means NULLS FIRST, which the planner
  * cannot read from these indexes and would sort the whole feed instead.
  */
-function newestFirst(createdAt: AnyColumn | SQL.Aliased, id: AnyColumn | SQL.Aliased): SQL[] {
+function newestFirst(
+  createdAt: AnyColumn | SQL.Aliased | SQL,
+  id: AnyColumn | SQL.Aliased | SQL,
+): SQL[] {
   return [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
 }
 
@@ -272,16 +276,51 @@ function statementRows(wanted: number): number {
 }
 
 /**
- * People You Follow's two ways to a page: walk the newest posts and keep the followed members'
- * (`recent`), or take the newest few of each followed member and merge them (`perFollowed`).
+ * How many days back People You Follow's timeline rows go (timeline_entries; the database's
+ * `timeline_since()`, migration 0028): a member's rows are complete for the posts since then.
+ */
+export const TIMELINE_DAYS = 30;
+
+/**
+ * Up to how many followers an author's posts are copied into their followers' timelines when
+ * written (migration 0028's triggers; a post costs a row per follower). Past it the author's posts
+ * are read when a follower reads the feed (`memberStats.timelinePulled`), from then on for good.
+ */
+export const TIMELINE_PUSH_MAX_FOLLOWERS = 1_000;
+
+/**
+ * At most how many of the viewer's timeline rows (after the cursor) a page checks: the walk
+ * stops at the page, and only a timeline with this many rows the viewer may not see in a row
+ * (muted or blocked authors) would leave the page to be read as without the timeline.
+ */
+const TIMELINE_WALK_MAX = 5_000;
+
+/**
+ * People You Follow's ways to a page: the viewer's timeline rows merged with the newest posts of
+ * the few followed authors read at read time (`timeline`); else walk the newest posts and keep
+ * the followed members' (`recent`), or take the newest few of each followed member and merge them
+ * (`perFollowed`).
  */
 interface FollowingStatementKey {
-  read: 'recent' | 'perFollowed';
+  read: 'timeline' | 'recent' | 'perFollowed';
   afterCursor: boolean;
   /** Rows returned at most (`STATEMENT_ROWS`). */
   rows: number;
   /** Newest posts walked at most (`recent` only). */
   window: number;
+}
+
+/**
+ * The post whose id is in `id`, as a `LATERAL … LIMIT 1` named "posts" like the table, so every
+ * condition on posts applies to it unchanged.
+ */
+function postById(db: Database, id: SQL.Aliased | AnyColumn) {
+  return db
+    .select()
+    .from(posts)
+    .where(sql`${posts.id} = ${id}`)
+    .limit(literalRows(1))
+    .as('posts');
 }
 
 /**
@@ -305,13 +344,8 @@ function followingPageQuery(db: Database, key: FollowingStatementKey, p: FeedPar
   const after = afterCursorWhere(key.afterCursor, p);
   const visible = and(visiblePostsWhere(p.viewerId), notHiddenFromViewerWhere(p.viewerId), after);
   const rows = literalRows(key.rows);
-  const byId = (id: SQL.Aliased | AnyColumn) =>
-    db
-      .select()
-      .from(posts)
-      .where(sql`${posts.id} = ${id}`)
-      .limit(literalRows(1))
-      .as('posts');
+  const byId = (id: SQL.Aliased | AnyColumn) => postById(db, id);
+  if (key.read === 'timeline') return timelinePageQuery(db, key, p, visible);
   if (key.read === 'recent') {
     const recent = db
       .select({ id: posts.id, authorId: posts.authorId, createdAt: posts.createdAt })
@@ -366,6 +400,103 @@ function followingPageQuery(db: Database, key: FollowingStatementKey, p: FeedPar
     .limit(rows);
 }
 
+/** SQL condition: the viewer still follows the member whose id is in `memberIdColumn`. */
+function stillFollowedBy(viewerId: ViewerId, memberIdColumn: AnyColumn | SQL): SQL {
+  return sql`exists (
+    select 1 from ${follows}
+    where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${memberIdColumn}
+  )`;
+}
+
+/**
+ * People You Follow from the viewer's timeline (issue 18): their newest timeline rows since
+ * `timeline_since()` whose posts pass the feed's rules (read by primary key, stopping at the page:
+ * a row of an author the viewer no longer follows, muted or may not see is passed over), merged
+ * with the newest posts since then of the followed authors not copied into timelines (a few
+ * popular ones: their newest page each, posts_author_created_id), without repeats (an author
+ * turned popular has rows from before). The rows are complete since `timeline_since()` only, so a
+ * page is taken from here only when it is whole (`pageVisiblePosts`).
+ */
+function timelinePageQuery(
+  db: Database,
+  key: FollowingStatementKey,
+  p: FeedParams,
+  visible: SQL | undefined,
+) {
+  const rows = literalRows(key.rows);
+  const since = sql`${posts.createdAt} >= timeline_since()`;
+  // The viewer's rows in order; the lateral below checks each (inside its LIMIT 1, so PostgreSQL
+  // cannot turn the checks into joins whose output it must sort: it stops at the page).
+  const ordered = db
+    .select({ postId: timelineEntries.postId, createdAt: timelineEntries.createdAt })
+    .from(timelineEntries)
+    .where(
+      and(
+        sql`${timelineEntries.memberId} = ${p.viewerId}`,
+        sql`${timelineEntries.createdAt} >= timeline_since()`,
+        key.afterCursor
+          ? afterKeyset(timelineEntries.createdAt, timelineEntries.postId, {
+              time: p.afterTime as string | Placeholder,
+              id: p.afterId as string | Placeholder,
+            })
+          : undefined,
+      ),
+    )
+    .orderBy(...newestFirst(timelineEntries.createdAt, timelineEntries.postId))
+    .limit(literalRows(TIMELINE_WALK_MAX))
+    .as('timeline');
+  const shown = db
+    .select({ shown: sql`1`.as('shown') })
+    .from(posts)
+    .where(
+      and(
+        sql`${posts.id} = ${ordered.postId}`,
+        stillFollowedBy(p.viewerId, posts.authorId),
+        notMutedBy(p.viewerId, posts.authorId),
+        visible,
+      ),
+    )
+    .limit(literalRows(1))
+    .as('shown');
+  const fromTimeline = db
+    .select({ id: ordered.postId, createdAt: ordered.createdAt })
+    .from(ordered)
+    .crossJoinLateral(shown)
+    .orderBy(...newestFirst(ordered.createdAt, ordered.postId))
+    .limit(rows);
+  const newest = db
+    .select({ id: posts.id, createdAt: posts.createdAt })
+    .from(posts)
+    .where(and(sql`${posts.authorId} = ${follows.followeeId}`, since, visible))
+    .orderBy(...newestFirst(posts.createdAt, posts.id))
+    .limit(rows)
+    .as('pulled_newest');
+  const fromPulledAuthors = db
+    .select({ id: newest.id, createdAt: newest.createdAt })
+    .from(memberStats)
+    .innerJoin(
+      follows,
+      and(sql`${follows.followerId} = ${p.viewerId}`, eq(follows.followeeId, memberStats.userId)),
+    )
+    .crossJoinLateral(newest)
+    .where(and(memberStats.timelinePulled, notMutedBy(p.viewerId, follows.followeeId)));
+  const page = fromTimeline
+    .union(fromPulledAuthors)
+    // A union's columns are named as its first part's.
+    .orderBy(...newestFirst(sql`created_at`, sql`post_id`))
+    .limit(rows)
+    .as('page');
+  return db
+    .select(feedColumns(p.viewerId))
+    .from(page)
+    .crossJoinLateral(postById(db, page.id))
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(photos, profilePictureJoin)
+    .where(and(scopeWhere('following', p), visible))
+    .orderBy(...newestFirst(page.createdAt, page.id))
+    .limit(rows);
+}
+
 type FeedStatement = ReturnType<typeof prepareFeedPage>;
 type FollowingStatement = ReturnType<ReturnType<typeof followingPageQuery>['prepare']>;
 const feedStatements = new WeakMap<Database, Map<string, FeedStatement | FollowingStatement>>();
@@ -411,14 +542,22 @@ async function readFollowingPage(db: Database, key: FollowingStatementKey, param
 /**
  * One page of the posts in `scope` that `viewerId` may see, newest first, after `after`.
  * Returns up to `limit + 1` rows (the extra one tells whether there is a next page).
- * People You Follow first walks the newest posts after `after` (at most `recentWindow` of them);
- * only when the walk finds less than a page does it read the page per followed member.
+ * People You Follow reads the viewer's timeline first; a page it cannot fill (a page reaching
+ * back past `TIMELINE_DAYS`, or a feed with fewer posts) is read as before the timeline existed:
+ * walk the newest posts after `after` (at most `recentWindow` of them), and when the walk finds
+ * less than a page, read it per followed member.
  */
 export async function pageVisiblePosts(
   db: Database,
   viewerId: string,
   scope: FeedScope,
-  page: { after: Keyset | undefined; limit: number; recentWindow?: number },
+  page: {
+    after: Keyset | undefined;
+    limit: number;
+    recentWindow?: number;
+    /** False: read People You Follow as without the timeline (tests compare the two). */
+    timeline?: boolean;
+  },
 ): Promise<FeedRow[]> {
   const params: FeedParams = {
     viewerId,
@@ -433,6 +572,15 @@ export async function pageVisiblePosts(
     const found = await readFeedPage(db, { kind: scope.kind, afterCursor, rows }, params);
     return found.slice(0, wanted).map(toFeedRow);
   }
+  if (page.timeline !== false) {
+    const fromTimeline = await readFollowingPage(
+      db,
+      { read: 'timeline', afterCursor, rows, window: 0 },
+      params,
+    );
+    if (fromTimeline.length >= wanted) return fromTimeline.slice(0, wanted).map(toFeedRow);
+  }
+  // Too few posts since the timeline's first day (the page reaches further back): as before.
   const window = page.recentWindow ?? FOLLOWING_RECENT_WINDOW;
   const recent = await readFollowingPage(db, { read: 'recent', afterCursor, rows, window }, params);
   if (recent.length >= wanted) return recent.slice(0, wanted).map(toFeedRow);
