@@ -241,6 +241,15 @@ describe('People You Follow’s timeline', () => {
     expect(await timelineOf(reader)).toEqual([recent]);
   });
 
+  it('finds an ended follow’s rows by member and author, not by reading the follower’s whole timeline', async () => {
+    // The statement of migration 0028's trigger on follows, for a member with a long timeline.
+    const plan = await customPlan(t.context.db, {
+      text: 'delete from timeline_entries where member_id = $1 and author_id = $2',
+      params: [viewerId, followed[0]],
+    });
+    expect(plan).toContain('timeline_entries_member_author');
+  });
+
   it('loses a deleted post’s rows with it', async () => {
     const reader = await member();
     const author = await member();
