@@ -17,6 +17,8 @@ interface Counts {
   comments: number;
   images: number;
   unscored_images: number;
+  timeline_rows: number;
+  wrong_timeline_rows: number;
 }
 
 const tsx = path.join(import.meta.dirname, 'node_modules', '.bin', 'tsx');
@@ -25,7 +27,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-seed-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('seed', () => {
-  it('leaves the counters equal to the rows it loaded, and no image waiting for the classifier', async () => {
+  it('leaves the counters and the timelines equal to the rows it loaded, and no image waiting for the classifier', async () => {
     // The seed loads in replica mode, which also skips the counter triggers.
     await promisify(execFile)(tsx, ['seed.ts', '--scale', '0.01'], {
       cwd: import.meta.dirname,
@@ -67,13 +69,29 @@ describe('seed', () => {
           (select count(*)::int from comments) as comments,
           (select count(*)::int from posts where media_type = 'image') as images,
           (select count(*)::int from posts where media_type = 'image' and nsfw_score is null)
-            as unscored_images`)) as unknown as { rows: Counts[] };
+            as unscored_images,
+          (select count(*)::int from timeline_entries) as timeline_rows,
+          -- People You Follow's timelines: exactly the followed members' posts of its days,
+          -- but those of members read at read time (migration 0028).
+          (select count(*)::int from (
+            (select f.follower_id, p.id from follows f
+              join posts p on p.author_id = f.followee_id and p.created_at >= timeline_since()
+              join member_stats s on s.user_id = f.followee_id and not s.timeline_pulled
+             except select member_id, post_id from timeline_entries)
+            union all
+            (select member_id, post_id from timeline_entries
+             except select f.follower_id, p.id from follows f
+              join posts p on p.author_id = f.followee_id and p.created_at >= timeline_since()
+              join member_stats s on s.user_id = f.followee_id and not s.timeline_pulled)
+          ) as wrong) as wrong_timeline_rows`)) as unknown as { rows: Counts[] };
       const [counts] = rows;
       expect(counts).toMatchObject({
         wrong_follow_counts: 0,
         wrong_like_counts: 0,
         wrong_comment_counts: 0,
+        wrong_timeline_rows: 0,
       });
+      expect(counts!.timeline_rows).toBeGreaterThan(100);
       expect(counts!.comments).toBeGreaterThan(1000);
       // At rest every image has been through the classifier: an unscored one would set every
       // process started on the data to classifying it, and the benchmark would measure that.

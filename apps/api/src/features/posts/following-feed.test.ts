@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser } from '../../test/factories.js';
 import { pageVisiblePosts, TIMELINE_DAYS } from './repo.js';
 import { customPlan, genericPlan } from '../../test/explain.js';
+import { followingFeedPages } from './test-factories.js';
 
 /**
  * People You Follow (issue 18), with the planner's default settings — those production runs with:
@@ -176,23 +177,8 @@ describe('People You Follow', () => {
   });
 
   it('gives the same pages whether the walk holds a page or reads per followed member, for every page size', async () => {
-    const pages = async (limit: number, recentWindow?: number) => {
-      const ids: string[][] = [];
-      let after: { time: string; id: string } | undefined;
-      for (;;) {
-        const rows = await pageVisiblePosts(
-          t.context.db,
-          viewerId,
-          { kind: 'following' },
-          { after, limit, recentWindow },
-        );
-        expect(rows.length).toBeLessThanOrEqual(limit + 1);
-        const page = rows.slice(0, limit);
-        ids.push(page.map((row) => row.id));
-        if (rows.length <= limit) return ids;
-        after = { time: page[limit - 1]!.keysetTime, id: page[limit - 1]!.id };
-      }
-    };
+    const pages = (limit: number, recentWindow?: number) =>
+      followingFeedPages(t.context.db, viewerId, { limit, recentWindow });
     const wide = await pages(20, 100_000);
     expect(wide.flat()).toHaveLength(FEED_POSTS);
     // The default walk; walks too short for a page (read per member), and ones that hold some

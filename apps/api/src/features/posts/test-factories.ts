@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
 import { comments, follows, postLikes, posts, users } from '../../db/schema.js';
+import { pageVisiblePosts } from './repo.js';
 
 /**
  * Test-only builders for posts, comments and follows, written straight to the database (the HTTP
@@ -155,4 +157,27 @@ export function phoneVideoWithLocation(): Buffer {
   ]);
   grown.writeUInt32BE(moovSize + udta.length, moov);
   return grown;
+}
+
+/**
+ * Every page of a member's People You Follow, as post ids, read page by page through the cursor;
+ * `recentWindow` and `timeline` choose the way pages are read (posts repo's `pageVisiblePosts`).
+ * Throws if a read returns more than a page and the row telling of the next.
+ */
+export async function followingFeedPages(
+  db: Database,
+  viewerId: string,
+  options: { limit: number; recentWindow?: number; timeline?: boolean },
+): Promise<string[][]> {
+  const { limit } = options;
+  const pages: string[][] = [];
+  let after: { time: string; id: string } | undefined;
+  for (;;) {
+    const rows = await pageVisiblePosts(db, viewerId, { kind: 'following' }, { ...options, after });
+    if (rows.length > limit + 1) throw new Error(`${rows.length} rows for a page of ${limit}`);
+    const page = rows.slice(0, limit);
+    pages.push(page.map((row) => row.id));
+    if (rows.length <= limit) return pages;
+    after = { time: page[limit - 1]!.keysetTime, id: page[limit - 1]!.id };
+  }
 }

@@ -8,6 +8,7 @@ import { buildUser } from '../../test/factories.js';
 import { blockMember } from '../blocks/index.js';
 import { pageVisiblePosts, TIMELINE_DAYS, TIMELINE_PUSH_MAX_FOLLOWERS } from './repo.js';
 import { deleteTimelineRowsPastTheirDays } from './timeline-retention.js';
+import { followingFeedPages } from './test-factories.js';
 
 /**
  * People You Follow's timeline (issue 18): posts are copied to their author's followers'
@@ -56,21 +57,8 @@ async function timelineOf(memberId: string): Promise<string[]> {
 }
 
 /** Every page of the viewer's People You Follow, with the timeline or without. */
-async function allPages(viewerId: string, timeline: boolean, limit = 20): Promise<string[][]> {
-  const pages: string[][] = [];
-  let after: { time: string; id: string } | undefined;
-  for (;;) {
-    const rows = await pageVisiblePosts(
-      t.context.db,
-      viewerId,
-      { kind: 'following' },
-      { after, limit, timeline },
-    );
-    const page = rows.slice(0, limit);
-    pages.push(page.map((row) => row.id));
-    if (rows.length <= limit) return pages;
-    after = { time: page[limit - 1]!.keysetTime, id: page[limit - 1]!.id };
-  }
+function allPages(viewerId: string, timeline: boolean, limit = 20): Promise<string[][]> {
+  return followingFeedPages(t.context.db, viewerId, { limit, timeline });
 }
 
 describe('People You Follow’s timeline', () => {
