@@ -64,7 +64,7 @@ async function withoutMotion<T>(page: Page, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } finally {
-    await style.evaluate((element) => element.remove()).catch(() => undefined);
+    await style.evaluate((element) => (element as Element).remove()).catch(() => undefined);
   }
 }
 
