@@ -10,7 +10,7 @@ ALTER TABLE "timeline_entries" ADD CONSTRAINT "timeline_entries_member_id_users_
 ALTER TABLE "timeline_entries" ADD CONSTRAINT "timeline_entries_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "timeline_entries_member_created_post" ON "timeline_entries" USING btree ("member_id","created_at" DESC NULLS LAST,"post_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "timeline_entries_post" ON "timeline_entries" USING btree ("post_id");--> statement-breakpoint
-CREATE INDEX "timeline_entries_member_author" ON "timeline_entries" USING btree ("member_id","author_id");--> statement-breakpoint
+CREATE INDEX "timeline_entries_author_member" ON "timeline_entries" USING btree ("author_id","member_id");--> statement-breakpoint
 CREATE INDEX "member_stats_timeline_pulled" ON "member_stats" USING btree ("user_id") WHERE "member_stats"."timeline_pulled";--> statement-breakpoint
 -- How far back People You Follow's timeline rows go (issue 18): the read keeps to posts since
 -- then, where the rows are complete, and reads older pages as before. TIMELINE_DAYS in the API.

@@ -572,8 +572,9 @@ export const timelineEntries = pgTable(
     // A deleted post's rows, for the cascade.
     index('timeline_entries_post').on(t.postId),
     // An ended follow's rows: without it, ending a follow read the follower's whole timeline
-    // (1.2 ms for a member following 500, against 0.1 ms).
-    index('timeline_entries_member_author').on(t.memberId, t.authorId),
+    // (1.2 ms for a member following 500, against 0.1 ms). Author first, so that the feed's read
+    // of a member's rows has only the index in their order to read them by.
+    index('timeline_entries_author_member').on(t.authorId, t.memberId),
   ],
 );
 

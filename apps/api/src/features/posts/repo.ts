@@ -289,9 +289,9 @@ export const TIMELINE_DAYS = 30;
 export const TIMELINE_PUSH_MAX_FOLLOWERS = 1_000;
 
 /**
- * At most how many of the viewer's timeline rows (after the cursor) a page checks: the walk
- * stops at the page, and only a timeline with this many rows the viewer may not see in a row
- * (muted or blocked authors) would leave the page to be read as without the timeline.
+ * At most how many of the viewer's timeline rows (after the cursor) a page's walk reads: it stops
+ * at the page, so only this many rows in a row the viewer may not see (a muted member's) make it
+ * read them all and leave the page to be read as without the timeline.
  */
 const TIMELINE_WALK_MAX = 5_000;
 
@@ -425,26 +425,36 @@ function timelinePageQuery(
 ) {
   const rows = literalRows(key.rows);
   const since = sql`${posts.createdAt} >= timeline_since()`;
-  // The viewer's rows in order; the lateral below checks each (inside its LIMIT 1, so PostgreSQL
-  // cannot turn the checks into joins whose output it must sort: it stops at the page).
+  // The viewer's rows in order (a subquery with its own ORDER BY stays one, in that order); the
+  // lateral below checks each (inside its LIMIT 1, so PostgreSQL cannot turn the checks into joins
+  // whose output it must sort: it stops at the page).
+  const viewerRows = and(
+    sql`${timelineEntries.memberId} = ${p.viewerId}`,
+    sql`${timelineEntries.createdAt} >= timeline_since()`,
+    key.afterCursor
+      ? afterKeyset(timelineEntries.createdAt, timelineEntries.postId, {
+          time: p.afterTime as string | Placeholder,
+          id: p.afterId as string | Placeholder,
+        })
+      : undefined,
+  );
   const ordered = db
     .select({ postId: timelineEntries.postId, createdAt: timelineEntries.createdAt })
     .from(timelineEntries)
-    .where(
-      and(
-        sql`${timelineEntries.memberId} = ${p.viewerId}`,
-        sql`${timelineEntries.createdAt} >= timeline_since()`,
-        key.afterCursor
-          ? afterKeyset(timelineEntries.createdAt, timelineEntries.postId, {
-              time: p.afterTime as string | Placeholder,
-              id: p.afterId as string | Placeholder,
-            })
-          : undefined,
-      ),
-    )
+    .where(viewerRows)
     .orderBy(...newestFirst(timelineEntries.createdAt, timelineEntries.postId))
     .limit(literalRows(TIMELINE_WALK_MAX))
     .as('timeline');
+  // The last row the walk may read (null: it may read them all). A read-time author's post older
+  // than it could be placed ahead of the viewer's rows the walk did not read, so none is taken.
+  const walkEnd = (column: AnyColumn) =>
+    sql`(select ${column} from ${timelineEntries} where ${viewerRows}
+      order by ${sql.join(newestFirst(timelineEntries.createdAt, timelineEntries.postId), sql`, `)}
+      offset ${sql.raw(String(TIMELINE_WALK_MAX - 1))} limit 1)`;
+  const withinTheWalk = sql`(${posts.createdAt}, ${posts.id}) >= (
+    coalesce(${walkEnd(timelineEntries.createdAt)}, '-infinity'::timestamptz),
+    coalesce(${walkEnd(timelineEntries.postId)}, '00000000-0000-0000-0000-000000000000'::uuid)
+  )`;
   const shown = db
     .select({ shown: sql`1`.as('shown') })
     .from(posts)
@@ -467,7 +477,7 @@ function timelinePageQuery(
   const newest = db
     .select({ id: posts.id, createdAt: posts.createdAt })
     .from(posts)
-    .where(and(sql`${posts.authorId} = ${follows.followeeId}`, since, visible))
+    .where(and(sql`${posts.authorId} = ${follows.followeeId}`, since, withinTheWalk, visible))
     .orderBy(...newestFirst(posts.createdAt, posts.id))
     .limit(rows)
     .as('pulled_newest');

@@ -235,7 +235,7 @@ describe('People You Follow’s timeline', () => {
       text: 'delete from timeline_entries where member_id = $1 and author_id = $2',
       params: [viewerId, followed[0]],
     });
-    expect(plan).toContain('timeline_entries_member_author');
+    expect(plan).toContain('timeline_entries_author_member');
   });
 
   it('loses a deleted post’s rows with it', async () => {
@@ -246,6 +246,30 @@ describe('People You Follow’s timeline', () => {
     expect(await timelineOf(reader)).toEqual([written]);
     await t.context.db.delete(posts).where(eq(posts.id, written));
     expect(await timelineOf(reader)).toEqual([]);
+  });
+
+  it('lets no read-time author’s older post fill a page ahead of the viewer’s rows its walk did not read (past TIMELINE_WALK_MAX it may not see)', async () => {
+    const reader = await member();
+    const [muted, quiet, popular] = [await member(), await member(), await member()];
+    for (const id of [muted, quiet, popular]) await follow(reader, id);
+    // The popular member's 25 posts are read at read time (as if past the threshold).
+    await t.context.db
+      .update(memberStats)
+      .set({ timelinePulled: true })
+      .where(eq(memberStats.userId, popular));
+    const older = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => post(popular, 3 * DAY_MS + i * 1000)),
+    );
+    const quietPost = await post(quiet, 2 * DAY_MS);
+    // 6,000 newer rows the reader does not see: a muted member's posts.
+    await t.context.db.execute(sql`
+      insert into posts (author_id, title, privacy, created_at)
+      select ${muted}::uuid, 'Muted', 'public', now() - interval '1 day' + n * interval '1 second'
+      from generate_series(1, 6000) as n`);
+    await t.context.db.insert(mutes).values({ muterId: reader, mutedId: muted });
+    const [first] = await allPages(reader, true);
+    expect(first).toEqual([quietPost, ...older.slice(0, 19)]);
+    expect(await allPages(reader, true)).toEqual(await allPages(reader, false));
   });
 
   it(`reads an author followed by more than ${TIMELINE_PUSH_MAX_FOLLOWERS} at read time from then on, for good, with no post twice`, async () => {
