@@ -1,5 +1,5 @@
 import { POST_MESSAGES } from '@kindred/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { follows, posts } from '../../db/schema.js';
 import { forbidden } from '../../http/errors.js';
 import { visibleMemberExists, type ViewerId } from '../users/index.js';
@@ -34,13 +34,25 @@ export function visiblePostsWhere(viewerId: ViewerId): SQL {
       or ${posts.authorId} = ${viewerId}
       or (
         ${posts.privacy} = 'followers'
-        and exists (
-          select 1 from ${follows}
-          where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${posts.authorId}
-        )
+        and ${viewerFollows(viewerId, posts.authorId)}
       )
     )
   )`;
+}
+
+/**
+ * SQL condition: `viewerId` follows the member whose id is in `memberIdColumn`, as one key lookup
+ * per row: a scalar subquery, which PostgreSQL neither turns into a join nor hashes. As `exists`,
+ * a generic plan (which prices a member's follows at the average, about 20) read all of the
+ * viewer's follows into a hash table once per use, or joined them and scanned them for every
+ * row: for a member following 1,409, three hash tables cost 0.65 ms of a People You Follow
+ * page's 1.65, and the join 2 ms.
+ */
+export function viewerFollows(viewerId: ViewerId, memberIdColumn: AnyColumn | SQL): SQL {
+  return sql`(
+    select true from ${follows}
+    where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${memberIdColumn}
+  ) is true`;
 }
 
 export function canDeletePost(actorId: string, post: { authorId: string }): boolean {

@@ -32,7 +32,7 @@ import {
   type ViewerId,
 } from '../users/index.js';
 import { commentAuthorVisible, rowsOf } from './comment-visibility.js';
-import { visiblePostsWhere } from './policy.js';
+import { viewerFollows, visiblePostsWhere } from './policy.js';
 import { notHiddenFromViewerWhere } from './sensitivity.js';
 
 /** The queries behind posts and likes. Every read that returns posts applies the policy's filter. */
@@ -98,10 +98,7 @@ export type FeedRow = PostRow & ViewerPostState & { author: MemberSummary };
 
 function viewerStateColumns(viewerId: ViewerId) {
   return {
-    viewerFollowsAuthor: sql<boolean>`exists (
-      select 1 from ${follows}
-      where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${posts.authorId}
-    )`,
+    viewerFollowsAuthor: sql<boolean>`${viewerFollows(viewerId, posts.authorId)}`,
     viewerSensitiveMedia: sensitiveMediaPreferenceSql(viewerId),
   };
 }
@@ -400,14 +397,6 @@ function followingPageQuery(db: Database, key: FollowingStatementKey, p: FeedPar
     .limit(rows);
 }
 
-/** SQL condition: the viewer still follows the member whose id is in `memberIdColumn`. */
-function stillFollowedBy(viewerId: ViewerId, memberIdColumn: AnyColumn | SQL): SQL {
-  return sql`exists (
-    select 1 from ${follows}
-    where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${memberIdColumn}
-  )`;
-}
-
 /**
  * People You Follow from the viewer's timeline (issue 18): their newest timeline rows since
  * `timeline_since()` whose posts pass the feed's rules (read by primary key, stopping at the page:
@@ -461,7 +450,7 @@ function timelinePageQuery(
     .where(
       and(
         sql`${posts.id} = ${ordered.postId}`,
-        stillFollowedBy(p.viewerId, posts.authorId),
+        viewerFollows(p.viewerId, posts.authorId),
         notMutedBy(p.viewerId, posts.authorId),
         visible,
       ),
@@ -496,15 +485,24 @@ function timelinePageQuery(
     .orderBy(...newestFirst(sql`created_at`, sql`post_id`))
     .limit(rows)
     .as('page');
-  return db
-    .select(feedColumns(p.viewerId))
-    .from(page)
-    .crossJoinLateral(postById(db, page.id))
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .leftJoin(photos, profilePictureJoin)
-    .where(and(scopeWhere('following', p), visible))
-    .orderBy(...newestFirst(page.createdAt, page.id))
-    .limit(rows);
+  return (
+    db
+      .select(feedColumns(p.viewerId))
+      .from(page)
+      .crossJoinLateral(postById(db, page.id))
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .leftJoin(photos, profilePictureJoin)
+      // The scope, as key lookups (`viewerFollows`).
+      .where(
+        and(
+          viewerFollows(p.viewerId, posts.authorId),
+          notMutedBy(p.viewerId, posts.authorId),
+          visible,
+        ),
+      )
+      .orderBy(...newestFirst(page.createdAt, page.id))
+      .limit(rows)
+  );
 }
 
 type FeedStatement = ReturnType<typeof prepareFeedPage>;
