@@ -1,4 +1,13 @@
-import { and, eq, isNull, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  isNull,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+  type Subquery,
+} from 'drizzle-orm';
 import {
   PAGE_DEFAULT_LIMIT,
   PAGE_MAX_LIMIT,
@@ -167,9 +176,15 @@ function newestFirst(
   return [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
 }
 
-function afterCursorWhere(afterCursor: boolean, p: FeedParams): SQL | undefined {
+/** After the cursor, on the posts' keyset (or another table's copy of it: the timeline's). */
+function afterCursorWhere(
+  afterCursor: boolean,
+  p: FeedParams,
+  createdAt: AnyColumn = posts.createdAt,
+  id: AnyColumn = posts.id,
+): SQL | undefined {
   if (!afterCursor) return undefined;
-  return afterKeyset(posts.createdAt, posts.id, {
+  return afterKeyset(createdAt, id, {
     time: p.afterTime as string | Placeholder,
     id: p.afterId as string | Placeholder,
   });
@@ -307,24 +322,42 @@ interface FollowingStatementKey {
   window: number;
 }
 
+/** A People You Follow page chosen by ids and times alone: the subquery its posts are read from. */
+type PageIds = Subquery & { id: AnyColumn | SQL.Aliased; createdAt: AnyColumn | SQL.Aliased };
+
 /**
- * The post whose id is in `id`, as a `LATERAL … LIMIT 1` named "posts" like the table, so every
- * condition on posts applies to it unchanged.
+ * The page's posts whole, in the page's order: each read by primary key (a `LATERAL … LIMIT 1`
+ * named "posts" like the table, so every condition on posts applies to it unchanged), with its
+ * author and their picture, kept where `where` holds.
  */
-function postById(db: Database, id: SQL.Aliased | AnyColumn) {
-  return db
+function postsOfPage(
+  db: Database,
+  p: FeedParams,
+  page: PageIds,
+  where: SQL | undefined,
+  rows: ReturnType<typeof literalRows>,
+) {
+  const postById = db
     .select()
     .from(posts)
-    .where(sql`${posts.id} = ${id}`)
+    .where(sql`${posts.id} = ${page.id}`)
     .limit(literalRows(1))
     .as('posts');
+  return db
+    .select(feedColumns(p.viewerId))
+    .from(page)
+    .crossJoinLateral(postById)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(photos, profilePictureJoin)
+    .where(where)
+    .orderBy(...newestFirst(page.createdAt, page.id))
+    .limit(rows);
 }
 
 /**
- * A People You Follow page's query. Both ways choose the page from ids and times alone and read
- * only its posts whole, by primary key (a `LATERAL … LIMIT 1` named "posts" like the table, so
- * every condition on posts applies to it unchanged), in the order the ids came in: no statement
- * sorts more than the followed members' newest few.
+ * A People You Follow page's query. Every way chooses the page from ids and times alone and reads
+ * only its posts whole (`postsOfPage`), in the order the ids came in: no statement sorts more
+ * than the followed members' newest few.
  *
  * `recent`: the newest posts by date (posts_created_id), stopping at the page. The follows are
  * looked up as one hashed set (`… in (…) is true`: PostgreSQL turns a bare `in` into a hash join,
@@ -341,7 +374,6 @@ function followingPageQuery(db: Database, key: FollowingStatementKey, p: FeedPar
   const after = afterCursorWhere(key.afterCursor, p);
   const visible = and(visiblePostsWhere(p.viewerId), notHiddenFromViewerWhere(p.viewerId), after);
   const rows = literalRows(key.rows);
-  const byId = (id: SQL.Aliased | AnyColumn) => postById(db, id);
   if (key.read === 'timeline') return timelinePageQuery(db, key, p, visible);
   if (key.read === 'recent') {
     const recent = db
@@ -351,23 +383,19 @@ function followingPageQuery(db: Database, key: FollowingStatementKey, p: FeedPar
       .orderBy(...newestFirst(posts.createdAt, posts.id))
       .limit(literalRows(key.window))
       .as('recent_posts');
-    return db
-      .select(feedColumns(p.viewerId))
-      .from(recent)
-      .crossJoinLateral(byId(recent.id))
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .leftJoin(photos, profilePictureJoin)
-      .where(
-        and(
-          // Checked once, before anything is read (a one-time filter).
-          followsMany(p.viewerId),
-          sql`(${followedBy(p.viewerId, recent.authorId)}) is true`,
-          notMutedBy(p.viewerId, posts.authorId),
-          visible,
-        ),
-      )
-      .orderBy(...newestFirst(recent.createdAt, recent.id))
-      .limit(rows);
+    return postsOfPage(
+      db,
+      p,
+      recent,
+      and(
+        // Checked once, before anything is read (a one-time filter).
+        followsMany(p.viewerId),
+        sql`(${followedBy(p.viewerId, recent.authorId)}) is true`,
+        notMutedBy(p.viewerId, posts.authorId),
+        visible,
+      ),
+      rows,
+    );
   }
   const newest = db
     .select({ id: posts.id, createdAt: posts.createdAt })
@@ -386,15 +414,7 @@ function followingPageQuery(db: Database, key: FollowingStatementKey, p: FeedPar
     .orderBy(...newestFirst(newest.createdAt, newest.id))
     .limit(rows)
     .as('page');
-  return db
-    .select(feedColumns(p.viewerId))
-    .from(page)
-    .crossJoinLateral(byId(page.id))
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .leftJoin(photos, profilePictureJoin)
-    .where(and(scopeWhere('following', p), visible))
-    .orderBy(...newestFirst(page.createdAt, page.id))
-    .limit(rows);
+  return postsOfPage(db, p, page, and(scopeWhere('following', p), visible), rows);
 }
 
 /**
@@ -420,12 +440,7 @@ function timelinePageQuery(
   const viewerRows = and(
     sql`${timelineEntries.memberId} = ${p.viewerId}`,
     sql`${timelineEntries.createdAt} >= timeline_since()`,
-    key.afterCursor
-      ? afterKeyset(timelineEntries.createdAt, timelineEntries.postId, {
-          time: p.afterTime as string | Placeholder,
-          id: p.afterId as string | Placeholder,
-        })
-      : undefined,
+    afterCursorWhere(key.afterCursor, p, timelineEntries.createdAt, timelineEntries.postId),
   );
   const ordered = db
     .select({ postId: timelineEntries.postId, createdAt: timelineEntries.createdAt })
@@ -485,23 +500,13 @@ function timelinePageQuery(
     .orderBy(...newestFirst(sql`created_at`, sql`post_id`))
     .limit(rows)
     .as('page');
-  return (
-    db
-      .select(feedColumns(p.viewerId))
-      .from(page)
-      .crossJoinLateral(postById(db, page.id))
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .leftJoin(photos, profilePictureJoin)
-      // The scope, as key lookups (`viewerFollows`).
-      .where(
-        and(
-          viewerFollows(p.viewerId, posts.authorId),
-          notMutedBy(p.viewerId, posts.authorId),
-          visible,
-        ),
-      )
-      .orderBy(...newestFirst(page.createdAt, page.id))
-      .limit(rows)
+  // The scope, as key lookups (`viewerFollows`).
+  return postsOfPage(
+    db,
+    p,
+    page,
+    and(viewerFollows(p.viewerId, posts.authorId), notMutedBy(p.viewerId, posts.authorId), visible),
+    rows,
   );
 }
 
