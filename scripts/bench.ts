@@ -297,7 +297,15 @@ async function countStatements() {
   await new Promise((resolve) => server.once('listening', resolve));
   const counts = new Map<string, number>();
   const plans: string[] = [];
+  let databaseName: string | undefined;
   try {
+    // PostgreSQL titles each server process with its database (whatever form DATABASE_URL takes:
+    // a socket directory leaves the URL without a host); on PGlite the database is in the API.
+    const pool = context.database.pool;
+    if (pool) {
+      const { rows } = await pool.query<{ name: string }>('select current_database() as name');
+      databaseName = rows[0]?.name;
+    }
     const viewer = await signIn(baseUrl, shape.members - BENCH_MEMBERS + 1);
     for (const endpoint of await endpoints(baseUrl, viewer)) {
       if (endpoint.ceiling === 'b') continue;
@@ -333,7 +341,7 @@ async function countStatements() {
     server.close();
     await closeAppContext(context);
   }
-  return { counts, plans };
+  return { counts, plans, databaseName };
 }
 
 /**
@@ -550,7 +558,7 @@ async function main() {
   console.log(
     `Counting statements per endpoint (${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})…`,
   );
-  const { counts, plans } = await countStatements();
+  const { counts, plans, databaseName } = await countStatements();
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -569,10 +577,6 @@ async function main() {
   api.stdout?.resume();
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-'));
   let ceiling: ChildProcess | undefined;
-  // PostgreSQL titles each server process with its database; on PGlite the database is in the API.
-  const databaseName = config.databaseUrl
-    ? decodeURIComponent(new URL(config.databaseUrl).pathname.slice(1))
-    : undefined;
   let vacuum: Awaited<ReturnType<typeof autovacuumStandIn>>;
   try {
     await waitForHealth(baseUrl);
