@@ -148,8 +148,9 @@ function scopeWhere(kind: FeedScope['kind'], { viewerId, authorId }: FeedParams)
     // The feeds leave out members the viewer muted (never the viewer: nobody mutes themself).
     case 'general':
       return sql`(${posts.privacy} = 'public' or ${posts.authorId} = ${viewerId}) and ${notMutedBy(viewerId, posts.authorId)}`;
+    // As key lookups per row (`viewerFollows`): the scope is checked on a page's few posts.
     case 'following':
-      return sql`${followedBy(viewerId, posts.authorId)} and ${notMutedBy(viewerId, posts.authorId)}`;
+      return sql`${viewerFollows(viewerId, posts.authorId)} and ${notMutedBy(viewerId, posts.authorId)}`;
     case 'author':
       return sql`${posts.authorId} = ${authorId}::uuid`;
   }
@@ -449,15 +450,20 @@ function timelinePageQuery(
     .orderBy(...newestFirst(timelineEntries.createdAt, timelineEntries.postId))
     .limit(literalRows(TIMELINE_WALK_MAX))
     .as('timeline');
-  // The last row the walk may read (null: it may read them all). A read-time author's post older
-  // than it could be placed ahead of the viewer's rows the walk did not read, so none is taken.
-  const walkEnd = (column: AnyColumn) =>
-    sql`(select ${column} from ${timelineEntries} where ${viewerRows}
-      order by ${sql.join(newestFirst(timelineEntries.createdAt, timelineEntries.postId), sql`, `)}
-      offset ${sql.raw(String(TIMELINE_WALK_MAX - 1))} limit 1)`;
+  // The last row the walk may read (none: it may read them all), read once. A read-time author's
+  // post older than it could be placed ahead of the viewer's rows the walk did not read, so none
+  // is taken.
+  const walkEnd = db
+    .select({ createdAt: timelineEntries.createdAt, postId: timelineEntries.postId })
+    .from(timelineEntries)
+    .where(viewerRows)
+    .orderBy(...newestFirst(timelineEntries.createdAt, timelineEntries.postId))
+    .offset(literalRows(TIMELINE_WALK_MAX - 1))
+    .limit(literalRows(1))
+    .as('walk_end');
   const withinTheWalk = sql`(${posts.createdAt}, ${posts.id}) >= (
-    coalesce(${walkEnd(timelineEntries.createdAt)}, '-infinity'::timestamptz),
-    coalesce(${walkEnd(timelineEntries.postId)}, '00000000-0000-0000-0000-000000000000'::uuid)
+    coalesce(${walkEnd.createdAt}, '-infinity'::timestamptz),
+    coalesce(${walkEnd.postId}, '00000000-0000-0000-0000-000000000000'::uuid)
   )`;
   const shown = db
     .select({ shown: sql`1`.as('shown') })
@@ -492,6 +498,7 @@ function timelinePageQuery(
       follows,
       and(sql`${follows.followerId} = ${p.viewerId}`, eq(follows.followeeId, memberStats.userId)),
     )
+    .leftJoin(walkEnd, sql`true`)
     .crossJoinLateral(newest)
     .where(and(memberStats.timelinePulled, notMutedBy(p.viewerId, follows.followeeId)));
   const page = fromTimeline
@@ -500,14 +507,7 @@ function timelinePageQuery(
     .orderBy(...newestFirst(sql`created_at`, sql`post_id`))
     .limit(rows)
     .as('page');
-  // The scope, as key lookups (`viewerFollows`).
-  return postsOfPage(
-    db,
-    p,
-    page,
-    and(viewerFollows(p.viewerId, posts.authorId), notMutedBy(p.viewerId, posts.authorId), visible),
-    rows,
-  );
+  return postsOfPage(db, p, page, and(scopeWhere('following', p), visible), rows);
 }
 
 type FeedStatement = ReturnType<typeof prepareFeedPage>;
