@@ -152,6 +152,13 @@ export const users = pgTable(
      */
     searchable: boolean('searchable').notNull().default(true),
     /**
+     * Counts changes to what a Discover card shows of the member from other tables: the profile,
+     * the photos, the privacy settings. Kept by the database (triggers `*_card_changed`,
+     * migration 0029), so a page can use a card it read before when this is unchanged, reading
+     * only this row (features/discovery).
+     */
+    cardVersion: bigint('card_version', { mode: 'number' }).notNull().default(0),
+    /**
      * 0 when the member's plan state has priority in search (a running paid plan with
      * `priorityInSearch`; a free plan, trial or not, never has it), 1 otherwise. Kept by the
      * database from plan and subscription_status, so the search indexes below can start with it

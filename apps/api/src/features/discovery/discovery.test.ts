@@ -4,17 +4,18 @@ import {
   roundDistanceKm,
   type DiscoverMember,
 } from '@kindred/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { users } from '../../db/schema.js';
 import {
   boosts,
   matches,
+  photos,
   privacySettings,
   profileLikes,
   profilePasses,
   profiles,
+  users,
 } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { planFieldsFor, signedInUser, type UserRow } from '../../test/factories.js';
@@ -430,6 +431,43 @@ describe('who is never shown', () => {
     expect(await ids()).toEqual([here.user.id]);
     await t.context.db.update(profiles).set(elsewhere).where(eq(profiles.userId, viewer.user.id));
     expect(await ids()).toEqual([there.user.id]);
+  });
+
+  it('shows a member as they are now on a list read again: name, photo, age, city, place shown, interests', async () => {
+    const place = randomPlace();
+    const viewer = await member(place, { interests: ['Travel'] });
+    const changing = await member(eastOf(place, 2), { city: 'Before', age: 30, interests: [] });
+    const query = { maxDistanceKm: 5, limit: 50 };
+    const [before] = await cards(viewer, query);
+    expect(before).toMatchObject({ _id: changing.user.id, city: 'Before', age: 30 });
+
+    const id = changing.user.id;
+    await t.context.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, id));
+    await t.context.db
+      .update(photos)
+      .set({ storageKey: 'new-main.webp', thumbnailKey: 'new-main-thumb.webp' })
+      .where(and(eq(photos.userId, id), eq(photos.position, 0)));
+    await t.context.db
+      .update(profiles)
+      .set({ age: 31, city: 'After', interests: ['Travel'] })
+      .where(eq(profiles.userId, id));
+    // The same snapshot: the order is kept, the card is not.
+    expect(await cards(viewer, query)).toEqual([
+      {
+        ...before,
+        firstName: 'Renamed',
+        photo: '/api/media/new-main.webp',
+        thumbnail: '/api/media/new-main-thumb.webp',
+        age: 31,
+        city: 'After',
+        interestsInCommon: ['Travel'],
+      },
+    ]);
+
+    await t.context.db.insert(privacySettings).values({ userId: id, showLocation: false });
+    expect(await cards(viewer, query)).toMatchObject([{ _id: id, city: null, distance: null }]);
+    await t.context.db.delete(photos).where(eq(photos.userId, id));
+    expect(await cards(viewer, query)).toEqual([]);
   });
 });
 

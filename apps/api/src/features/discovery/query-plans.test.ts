@@ -184,6 +184,9 @@ describe('the Discover query plan', () => {
     // may skip, looked up by id.
     const again = await rowsExamined(`/api/discover?maxDistanceKm=10&limit=${limit}`);
     expect(again.body).toEqual(first.body);
+    // Its cards are held: only the members' `users` rows are read, and the viewer's profile.
+    expect(again.examined.photos).toBe(0);
+    expect(again.examined.profiles).toBe(1);
     const bound = 3 * limit;
     let cursor = first.body.nextCursor;
     const pages = [again];

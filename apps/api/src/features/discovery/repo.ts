@@ -7,8 +7,10 @@ import {
   inArray,
   notInArray,
   sql,
+  type AnyColumn,
   type Placeholder,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { boosts, photos, privacySettings, profileLikes, profiles, users } from '../../db/schema.js';
@@ -274,14 +276,53 @@ export interface CardCandidate extends RankedMember {
   outerKm: number | null;
 }
 
-/** A card's columns as the page statement sends them (one JSON array per card, in this order). */
-type CardTuple = [
+/**
+ * What a card shows from the member's `users` row, read at every page (with the checks on that
+ * row), and the row's `card_version`: whether the rest of a card read before is still as it was.
+ */
+export interface MemberPart {
+  id: string;
+  firstName: string;
+  /** Which of the account's verifications are done (a card shows no times). */
+  emailVerified: boolean;
+  totpEnabled: boolean;
+  phoneVerified: boolean;
+  photoVerified: boolean;
+  cardVersion: number;
+}
+
+/** What a card shows from the profile, the profile picture and the privacy settings. */
+export interface ProfilePart {
+  age: number;
+  gender: Gender;
+  sexuality: Sexuality;
+  city: string | null;
+  interests: string[];
+  storageKey: string;
+  thumbnailKey: string;
+  showLocation: boolean;
+  km: number | null;
+}
+
+/** A checked card: what the presenter needs of a member who may be shown. */
+export type CheckedCard = MemberPart & ProfilePart;
+
+/** A checked card with the member's score. */
+export interface CandidateRow extends CheckedCard {
+  score: number;
+}
+
+/** The page statement's columns of a card, one JSON array per card in this order. */
+type MemberTuple = [
   id: string,
   firstName: string,
   emailVerified: boolean,
   totpEnabled: boolean,
   phoneVerified: boolean,
   photoVerified: boolean,
+  cardVersion: number,
+];
+type ProfileTuple = [
   age: number,
   gender: Gender,
   sexuality: Sexuality,
@@ -292,36 +333,41 @@ type CardTuple = [
   showLocation: boolean,
   km: number | null,
 ];
+type CardTuple = [...MemberTuple, ...ProfileTuple];
+const MEMBER_COLUMNS = 7;
 
-/** A checked card: what the presenter needs of a member who may be shown, with their score. */
-export interface CandidateRow {
-  id: string;
-  firstName: string;
-  /** Which of the account's verifications are done (a card shows no times). */
-  emailVerified: boolean;
-  totpEnabled: boolean;
-  phoneVerified: boolean;
-  photoVerified: boolean;
-  age: number;
-  gender: Gender;
-  sexuality: Sexuality;
-  city: string | null;
-  interests: string[];
-  storageKey: string;
-  thumbnailKey: string;
-  showLocation: boolean;
-  km: number | null;
-  score: number;
+function memberPart(tuple: MemberTuple): MemberPart {
+  const [id, firstName, emailVerified, totpEnabled, phoneVerified, photoVerified, cardVersion] =
+    tuple;
+  return { id, firstName, emailVerified, totpEnabled, phoneVerified, photoVerified, cardVersion };
+}
+
+function checkedCard(tuple: CardTuple): CheckedCard {
+  const [age, gender, sexuality, city, interests, storageKey, thumbnailKey, showLocation, km] =
+    tuple.slice(MEMBER_COLUMNS) as ProfileTuple;
+  return {
+    ...memberPart(tuple.slice(0, MEMBER_COLUMNS) as MemberTuple),
+    age,
+    gender,
+    sexuality,
+    city,
+    interests,
+    storageKey,
+    thumbnailKey,
+    showLocation,
+    km,
+  };
 }
 
 /**
  * A page's one statement, prepared once per database: the viewer's profile (`profiles_pkey`; none
  * before a profile), the members with a boost running at `at` that began before it (a handful at
- * any time, 30 minutes each, read from `boosts_ends_at`), and the cards of the given ranked members
- * who may be shown (see `viewerWithCards`), as one JSON value. A boost that begins in the very
- * millisecond a list is first read counts from the next list, never half-way through this one (its
- * later pages would skip the member). One SQL text whatever the filters (a filter not set is a
- * NULL parameter): building and planning it per request was most of a page's work, and a page
+ * any time, 30 minutes each, read from `boosts_ends_at`), and the ranked members who may be shown
+ * (see `viewerWithCards`), as JSON values: whole cards for `ids`, and for `heldIds` — members
+ * whose card the paging session holds — only their `users` row. A boost that begins in the very
+ * millisecond a list is first read counts from the next list, never half-way through this one
+ * (its later pages would skip the member). One SQL text whatever the filters (a filter not set is
+ * a NULL parameter): building and planning it per request was most of a page's work, and a page
  * served from its paging session needs no other statement (service.ts reads the cards with the
  * viewer it saw last, and keeps them when the viewer is unchanged).
  */
@@ -331,6 +377,7 @@ function preparePageQuery(db: Database) {
     at: sql.placeholder('at'),
     ids: sql.placeholder('ids'),
     outerKms: sql.placeholder('outerKms'),
+    heldIds: sql.placeholder('heldIds'),
     passesSince: sql.placeholder('passesSince'),
     latitude: sql.placeholder('latitude'),
     longitude: sql.placeholder('longitude'),
@@ -343,18 +390,37 @@ function preparePageQuery(db: Database) {
     activeSince: sql.placeholder('activeSince'),
   };
   const km = distanceKm(p.latitude, p.longitude, profiles.latitude, profiles.longitude);
+  // The member's own row: shown on the card, and checked at every page.
+  const memberColumns = {
+    id: users.id,
+    firstName: users.firstName,
+    emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.as('email_verified'),
+    totpEnabled: sql<boolean>`${users.totpEnabledAt} is not null`.as('totp_enabled'),
+    phoneVerified: sql<boolean>`${users.phoneVerifiedAt} is not null`.as('phone_verified'),
+    photoVerified: sql<boolean>`${users.photoVerifiedAt} is not null`.as('photo_verified'),
+    cardVersion: users.cardVersion,
+  };
+  const mayBeShown = (id: SQL) =>
+    and(
+      sql`${users.id} = ${id}`,
+      sql`${users.id} <> ${p.viewerId}::uuid`,
+      visibleMembersWhere(p.viewerId),
+      searchableMembersWhere(),
+      undecidedWith(p.viewerId, p.passesSince),
+      sql`(not ${p.photoVerifiedOnly}::boolean or ${users.photoVerifiedAt} is not null)`,
+      sql`(${p.activeSince}::timestamptz is null or ${users.lastLoginAt} >= ${p.activeSince}::timestamptz)`,
+    );
+  const memberArray = (row: Record<keyof typeof memberColumns, SQLWrapper | AnyColumn>) =>
+    sql`${row.id}, ${row.firstName}, ${row.emailVerified}, ${row.totpEnabled},
+      ${row.phoneVerified}, ${row.photoVerified}, ${row.cardVersion}`;
+
   // Each ranked member by id (a LATERAL subquery with `limit 1` per id of the list: lookups by
   // primary key whatever the planner estimates for a list of ids), with its phase's outer edge.
   const rankedId = sql`"ranked"."id"`;
   const outerKm = sql`"ranked"."outer_km"`;
   const card = db
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.as('email_verified'),
-      totpEnabled: sql<boolean>`${users.totpEnabledAt} is not null`.as('totp_enabled'),
-      phoneVerified: sql<boolean>`${users.phoneVerifiedAt} is not null`.as('phone_verified'),
-      photoVerified: sql<boolean>`${users.photoVerifiedAt} is not null`.as('photo_verified'),
+      ...memberColumns,
       age: profiles.age,
       gender: profiles.gender,
       sexuality: profiles.sexuality,
@@ -373,18 +439,12 @@ function preparePageQuery(db: Database) {
     .leftJoin(privacySettings, eq(privacySettings.userId, users.id))
     .where(
       and(
-        sql`${users.id} = ${rankedId}`,
-        sql`${users.id} <> ${p.viewerId}::uuid`,
-        visibleMembersWhere(p.viewerId),
-        searchableMembersWhere(),
-        undecidedWith(p.viewerId, p.passesSince),
+        mayBeShown(rankedId),
         sql`(${p.ageMin}::int is null or ${profiles.age} >= ${p.ageMin}::int)`,
         sql`(${p.ageMax}::int is null or ${profiles.age} <= ${p.ageMax}::int)`,
         sql`(${p.genders}::text[] is null or ${profiles.gender} = any(${p.genders}::text[]))`,
         sql`(${p.sexualities}::text[] is null or ${profiles.sexuality} = any(${p.sexualities}::text[]))`,
         sql`(${p.interests}::text[] is null or ${profiles.interests} && ${p.interests}::text[])`,
-        sql`(not ${p.photoVerifiedOnly}::boolean or ${users.photoVerifiedAt} is not null)`,
-        sql`(${p.activeSince}::timestamptz is null or ${users.lastLoginAt} >= ${p.activeSince}::timestamptz)`,
         sql`(${outerKm} is null or ${km} <= ${outerKm})`,
       ),
     )
@@ -393,13 +453,24 @@ function preparePageQuery(db: Database) {
   // The cards as one JSON array of arrays (CardTuple): one value to read instead of a row per
   // card, whose columns the driver and the ORM would each convert; the verifications as whether
   // they are done, not when (formatting four times per card cost PostgreSQL more than the rest).
-  const cards = sql<CardTuple[]>`(select coalesce(json_agg(json_build_array(
-      ${card.id}, ${card.firstName}, ${card.emailVerified}, ${card.totpEnabled},
-      ${card.phoneVerified}, ${card.photoVerified}, ${card.age}, ${card.gender},
-      ${card.sexuality}, ${card.city}, ${card.interests}, ${card.storageKey}, ${card.thumbnailKey},
-      ${card.showLocation}, ${card.km})), '[]'::json)
+  const cards = sql<CardTuple[]>`(select coalesce(json_agg(json_build_array(${memberArray(card)},
+      ${card.age}, ${card.gender}, ${card.sexuality}, ${card.city}, ${card.interests},
+      ${card.storageKey}, ${card.thumbnailKey}, ${card.showLocation}, ${card.km})), '[]'::json)
     from unnest(${p.ids}::uuid[], ${p.outerKms}::float8[]) as ranked(id, outer_km)
     cross join lateral ${card})`;
+  // A held card's member: the `users` row alone, by primary key.
+  const heldId = sql`"held"."id"`;
+  const member = db
+    .select(memberColumns)
+    .from(users)
+    .where(mayBeShown(heldId))
+    .limit(1)
+    .as('member');
+  const held = sql<
+    MemberTuple[]
+  >`(select coalesce(json_agg(json_build_array(${memberArray(member)})), '[]'::json)
+    from unnest(${p.heldIds}::uuid[]) as held(id)
+    cross join lateral ${member})`;
   return db
     .select({
       latitude: profiles.latitude,
@@ -409,6 +480,7 @@ function preparePageQuery(db: Database) {
         string[]
       >`array(select distinct ${boosts.userId}::text from ${boosts} where ${boosts.endsAt} > ${p.at}::timestamptz and ${boosts.startedAt} < ${p.at}::timestamptz)`,
       cards,
+      held,
     })
     .from(sql`(select 1) as one`)
     .leftJoin(profiles, sql`${profiles.userId} = ${p.viewerId}::uuid`)
@@ -423,15 +495,21 @@ function listParam(values: readonly string[] | undefined): string[] | null {
 }
 
 /**
- * The parameters of a round of card checks: equal parameters, equal answers (at the same moment),
- * which is how service.ts knows that cards read ahead of the viewer are the ones it needs.
+ * The parameters of a round of card checks: whole cards for `toRead`, the `users` row for
+ * `heldIds`. Equal parameters, equal answers (at the same moment), which is how service.ts knows
+ * that cards read ahead of the viewer are the ones it needs.
  */
-export function cardParams(checks: CardChecks, candidates: readonly CardCandidate[]) {
+export function cardParams(
+  checks: CardChecks,
+  toRead: readonly CardCandidate[],
+  heldIds: readonly string[],
+) {
   const { filters, origin } = checks;
   return {
-    ids: candidates.map((member) => member.id),
+    ids: toRead.map((member) => member.id),
     // Without a place there is no distance to keep within (it would be NULL, and fail the check).
-    outerKms: candidates.map((member) => (origin ? member.outerKm : null)),
+    outerKms: toRead.map((member) => (origin ? member.outerKm : null)),
+    heldIds: [...heldIds],
     passesSince: new Date(checks.now.getTime() - checks.passHiddenMs).toISOString(),
     latitude: origin?.latitude ?? null,
     longitude: origin?.longitude ?? null,
@@ -451,6 +529,7 @@ export type CardParams = ReturnType<typeof cardParams>;
 export const NO_CARDS: CardParams = {
   ids: [],
   outerKms: [],
+  heldIds: [],
   passesSince: new Date(0).toISOString(),
   latitude: null,
   longitude: null,
@@ -463,23 +542,30 @@ export const NO_CARDS: CardParams = {
   activeSince: null,
 };
 
-/** A checked card, keyed by member. */
-export type CheckedCards = ReadonlyMap<string, Omit<CandidateRow, 'score'>>;
+/** What a round of checks answers, keyed by member: those who may be shown. */
+export interface CheckedMembers {
+  /** Whole cards, of the members read whole. */
+  cards: ReadonlyMap<string, CheckedCard>;
+  /** The `users` row part, of the members whose card is held. */
+  held: ReadonlyMap<string, MemberPart>;
+}
 
 /**
- * One statement: the viewer and the members boosted at `at` (see `preparePageQuery`), and the
- * cards of the ranked members in `params` who may be shown now: visible to the viewer, searchable,
- * a pair not yet decided, a profile picture — and still meeting the filters and the distance of
- * the phase each was ranked in (a member's change since the order was read never shows them where
- * they no longer belong). Primary-key and index lookups for the given members only, never a band;
- * members of several phases at once.
+ * One statement: the viewer and the members boosted at `at` (see `preparePageQuery`), and of the
+ * ranked members in `params`, those who may be shown now: visible to the viewer, searchable, a
+ * pair not yet decided, meeting the filters on their account. Of `ids`, also a profile picture,
+ * the filters on the profile and the distance of the phase each was ranked in (a member's change
+ * since the order was read never shows them where they no longer belong): whole cards. Of
+ * `heldIds`, only the `users` row: its `cardVersion` says whether a card held from an earlier
+ * check is still the member's. Primary-key and index lookups for the given members only, never a
+ * band; members of several phases at once.
  */
 export async function viewerWithCards(
   db: Database,
   viewerId: string,
   at: Date,
   params: CardParams,
-): Promise<{ viewer: ViewerAndBoosts; cards: CheckedCards }> {
+): Promise<{ viewer: ViewerAndBoosts } & CheckedMembers> {
   let query = pageQueries.get(db);
   if (!query) {
     query = preparePageQuery(db);
@@ -490,39 +576,20 @@ export async function viewerWithCards(
     row?.latitude != null && row.longitude != null
       ? { latitude: row.latitude, longitude: row.longitude }
       : null;
-  const cards = new Map<string, Omit<CandidateRow, 'score'>>();
-  for (const card of row?.cards ?? []) {
-    cards.set(card[0], {
-      id: card[0],
-      firstName: card[1],
-      emailVerified: card[2],
-      totpEnabled: card[3],
-      phoneVerified: card[4],
-      photoVerified: card[5],
-      age: card[6],
-      gender: card[7],
-      sexuality: card[8],
-      city: card[9],
-      interests: card[10],
-      storageKey: card[11],
-      thumbnailKey: card[12],
-      showLocation: card[13],
-      km: card[14],
-    });
-  }
   return {
     viewer: {
       place,
       interests: (row?.interests ?? []) as Interest[],
       boostedIds: row?.boostedIds ?? [],
     },
-    cards,
+    cards: new Map((row?.cards ?? []).map((tuple) => [tuple[0], checkedCard(tuple)])),
+    held: new Map((row?.held ?? []).map((tuple) => [tuple[0], memberPart(tuple)])),
   };
 }
 
 /** The checked cards of the candidates, in their order, with their scores. */
 export function cardsInOrder(
-  cards: CheckedCards,
+  cards: ReadonlyMap<string, CheckedCard>,
   candidates: readonly CardCandidate[],
 ): CandidateRow[] {
   return candidates.flatMap((member) => {

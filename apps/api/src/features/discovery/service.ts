@@ -37,12 +37,14 @@ import {
   type CardCandidate,
   type CardChecks,
   type CardParams,
+  type CheckedCard,
+  type CheckedMembers,
   type Phase,
   type Place,
   type RankedMember,
   type ViewerAndBoosts,
 } from './repo.js';
-import { snapshotsOf } from './snapshots.js';
+import { snapshotsOf, type DiscoverSnapshots } from './snapshots.js';
 
 /** Discover and boosts: the domain logic behind /api/discover and /api/boost. */
 
@@ -250,7 +252,74 @@ async function foreseenCards(
     (phase, after, asked) =>
       snapshots.peek(phaseKey(sessionKey, snapshot.asOf, phase), snapshot.asOf, after, asked, now),
   );
-  return gathered && cardParams(plan.checks, gathered.candidates);
+  return gathered && roundOf(snapshots, sessionKey, plan.checks, gathered.candidates).params;
+}
+
+/** Under which key a candidate's card is held: the conditions it was checked under. */
+function cardKey(sessionKey: string, candidate: CardCandidate): string {
+  return `${sessionKey}|${candidate.outerKm}|${candidate.id}`;
+}
+
+/** A round of card checks: the cards the session holds, and the parameters of its statement. */
+interface Round {
+  candidates: readonly CardCandidate[];
+  held: ReadonlyMap<string, CheckedCard>;
+  params: CardParams;
+}
+
+function roundOf(
+  snapshots: DiscoverSnapshots,
+  sessionKey: string,
+  checks: CardChecks,
+  candidates: readonly CardCandidate[],
+): Round {
+  const held = new Map<string, CheckedCard>();
+  const toRead: CardCandidate[] = [];
+  for (const candidate of candidates) {
+    const card = snapshots.heldCard(cardKey(sessionKey, candidate));
+    if (card) held.set(candidate.id, card);
+    else toRead.push(candidate);
+  }
+  return { candidates, held, params: cardParams(checks, toRead, [...held.keys()]) };
+}
+
+const NOTHING_CHECKED: CheckedMembers = { cards: new Map(), held: new Map() };
+
+/**
+ * The cards of a round's members who may be shown: those read whole, and the held ones whose
+ * member's `card_version` is still theirs (with the member's `users` row as it is now); a member
+ * whose card changed since is read whole again. Every card read whole is held for the session.
+ */
+async function cardsOfRound(
+  context: AppContext,
+  viewerId: string,
+  at: Date,
+  sessionKey: string,
+  checks: CardChecks,
+  round: Round,
+  checked: CheckedMembers,
+): Promise<Map<string, CheckedCard>> {
+  const cards = new Map(checked.cards);
+  const changed: CardCandidate[] = [];
+  for (const candidate of round.candidates) {
+    const member = checked.held.get(candidate.id);
+    const card = round.held.get(candidate.id);
+    if (!member || !card) continue;
+    if (member.cardVersion === card.cardVersion) cards.set(candidate.id, { ...card, ...member });
+    else changed.push(candidate);
+  }
+  if (changed.length > 0) {
+    const again = await viewerWithCards(context.db, viewerId, at, cardParams(checks, changed, []));
+    for (const [id, card] of again.cards) cards.set(id, card);
+  }
+  const snapshots = snapshotsOf(context);
+  for (const candidate of round.candidates) {
+    const card = cards.get(candidate.id);
+    if (card && card !== round.held.get(candidate.id)) {
+      snapshots.holdCard(cardKey(sessionKey, candidate), card);
+    }
+  }
+  return cards;
 }
 
 /** GET /discover: one page of cards, best first. */
@@ -273,7 +342,7 @@ export async function discover(
   const viewer = read.viewer;
   snapshots.rememberViewer(viewerId, viewer);
   // Equal parameters, equal cards: what was read ahead is used only for the very same round.
-  let readAhead = foreseen && { key: JSON.stringify(foreseen), cards: read.cards };
+  let readAhead = foreseen && { key: JSON.stringify(foreseen), checked: read };
   assertMayFilterByDistance(viewer.place, query.maxDistanceKm);
 
   const phases = phasesFor(viewer.place, query.maxDistanceKm);
@@ -319,15 +388,24 @@ export async function discover(
     reading = gathered.next;
     const { candidates } = gathered;
     const phaseOf = new Map(candidates.map((candidate) => [candidate.id, candidate.phase]));
-    const params = cardParams(plan.checks, candidates);
+    const round = roundOf(snapshots, sessionKey, plan.checks, candidates);
     const checked =
-      readAhead && readAhead.key === JSON.stringify(params)
-        ? readAhead.cards
+      readAhead && readAhead.key === JSON.stringify(round.params)
+        ? readAhead.checked
         : candidates.length === 0
-          ? new Map()
-          : (await viewerWithCards(context.db, viewerId, at, params)).cards;
+          ? NOTHING_CHECKED
+          : await viewerWithCards(context.db, viewerId, at, round.params);
     readAhead = undefined;
-    const cards = cardsInOrder(checked, candidates);
+    const roundCards = await cardsOfRound(
+      context,
+      viewerId,
+      at,
+      sessionKey,
+      plan.checks,
+      round,
+      checked,
+    );
+    const cards = cardsInOrder(roundCards, candidates);
     rows.push(...cards.slice(0, wanted).map((row) => ({ row, phase: phaseOf.get(row.id)! })));
   }
 

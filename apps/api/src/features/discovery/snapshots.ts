@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { RankedMember, ViewerAndBoosts } from './repo.js';
+import type { CheckedCard, RankedMember, ViewerAndBoosts } from './repo.js';
 
 /**
  * The ranked order of recent Discover paging sessions, kept in the API process, so that a page
@@ -14,6 +14,10 @@ import type { RankedMember, ViewerAndBoosts } from './repo.js';
  * process, or an evicted snapshot, reads the order from the database at the cursor's snapshot
  * time: the same order, only slower. Two pages of one session at once may both read; neither
  * stores a member twice.
+ *
+ * The cards a session's pages checked are kept as well, for the next pages that show the same
+ * members (the first page, mostly, read again): such a page reads only the members' `users` rows,
+ * whose `card_version` says whether the rest of the card is still as it was (see `heldCard`).
  */
 
 /** A first page this soon after the previous one continues its snapshot (unless boosts changed). */
@@ -29,6 +33,8 @@ export const SNAPSHOT_MAX_MEMBERS = 2_000;
  */
 const MAX_SESSIONS = 10_000;
 export const MAX_STORED_MEMBERS = 100_000;
+/** Cards kept in all (a card with its key is under 1 KB: 20,000 are under 20 MB); the oldest go first. */
+export const MAX_HELD_CARDS = 20_000;
 
 interface Session {
   asOf: number;
@@ -144,6 +150,20 @@ export class DiscoverSnapshots {
     (order) => order.members.length,
   );
   private readonly viewers = new Recent<ViewerAndBoosts>(MAX_SESSIONS);
+  private readonly cards = new Recent<CheckedCard>(MAX_HELD_CARDS);
+
+  /**
+   * The card checked before under `key` (the session, the reach of the phase its member was
+   * ranked in, and the member: the conditions it was checked under), if kept. It is the member's
+   * card as long as their `card_version` is the one it carries.
+   */
+  heldCard(key: string): CheckedCard | undefined {
+    return this.cards.peek(key);
+  }
+
+  holdCard(key: string, card: CheckedCard): void {
+    this.cards.set(key, card);
+  }
 
   /** What the viewer's previous page read of them (place, interests, running boosts), if kept. */
   lastViewer(viewerId: string): ViewerAndBoosts | undefined {
