@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boosts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { explainStatement, inlineParams } from '../../test/explain.js';
+import { explainStatement, inlineParams, literal } from '../../test/explain.js';
 import { signedInUser } from '../../test/factories.js';
 import { giveProfile, randomPlace } from './test-factories.js';
 
@@ -206,6 +206,54 @@ describe('the Discover query plan', () => {
       expect(examined.users).toBeLessThanOrEqual(bound);
       expect(examined.photos).toBeLessThanOrEqual(bound);
     }
+  });
+});
+
+describe('the Discover page statement', () => {
+  it('keeps one plan, whatever the lists its first executions checked', async () => {
+    // PostgreSQL plans a prepared statement for its first five executions' values, then keeps
+    // planning it per execution while the generic plan is estimated dearer than those. A page
+    // whose cards are held checks a list of a few members, and `unnest` of an array parameter is
+    // estimated at 100 rows in the generic plan: such a statement was planned at every page.
+    const place = randomPlace();
+    const viewer = await signedInUser(t.context);
+    await giveProfile(t.context, viewer.user.id, place);
+    for (let n = 0; n < 3; n += 1) {
+      const shown = await signedInUser(t.context);
+      await giveProfile(t.context, shown.user.id, place);
+    }
+    const page = () =>
+      request(t.app).get('/api/discover?maxDistanceKm=5').set('Cookie', viewer.cookie);
+    expect((await page()).body.members).toHaveLength(3);
+    const statements: { text: string; params: unknown[] }[] = [];
+    const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
+    try {
+      expect((await page()).body.members).toHaveLength(3);
+    } finally {
+      stop();
+    }
+    const [pageStatement] = statements.filter((s) => /"boosts"/.test(s.text));
+    expect(pageStatement!.params).toContainEqual(expect.arrayContaining([expect.any(String)]));
+
+    const runs = 8;
+    const plans = await t.context.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare discover_page_probe as ${pageStatement!.text}`));
+      try {
+        const values = pageStatement!.params.map(literal).join(', ');
+        for (let run = 0; run < runs; run += 1) {
+          await tx.execute(sql.raw(`execute discover_page_probe(${values})`));
+        }
+        const result = await tx.execute(
+          sql.raw(`select generic_plans::int as generic, custom_plans::int as custom
+            from pg_prepared_statements where name = 'discover_page_probe'`),
+        );
+        return (result as unknown as { rows: { generic: number; custom: number }[] }).rows[0]!;
+      } finally {
+        await tx.execute(sql.raw('deallocate discover_page_probe'));
+      }
+    });
+    // Five plans for the first five executions' values, then the one generic plan.
+    expect(plans).toEqual({ custom: 5, generic: runs - 5 });
   });
 });
 

@@ -416,6 +416,9 @@ function preparePageQuery(db: Database) {
 
   // Each ranked member by id (a LATERAL subquery with `limit 1` per id of the list: lookups by
   // primary key whatever the planner estimates for a list of ids), with its phase's outer edge.
+  // The lists are read through functions estimated at a page's size (migration 0030), not
+  // `unnest`, whose estimate for an array parameter had the statement planned at every page
+  // (`query-plans.test.ts`, "keeps one plan").
   const rankedId = sql`"ranked"."id"`;
   const outerKm = sql`"ranked"."outer_km"`;
   const card = db
@@ -456,7 +459,7 @@ function preparePageQuery(db: Database) {
   const cards = sql<CardTuple[]>`(select coalesce(json_agg(json_build_array(${memberArray(card)},
       ${card.age}, ${card.gender}, ${card.sexuality}, ${card.city}, ${card.interests},
       ${card.storageKey}, ${card.thumbnailKey}, ${card.showLocation}, ${card.km})), '[]'::json)
-    from unnest(${p.ids}::uuid[], ${p.outerKms}::float8[]) as ranked(id, outer_km)
+    from discover_ranked_list(${p.ids}::uuid[], ${p.outerKms}::float8[]) as ranked(id, outer_km)
     cross join lateral ${card})`;
   // A held card's member: the `users` row alone, by primary key.
   const heldId = sql`"held"."id"`;
@@ -469,7 +472,7 @@ function preparePageQuery(db: Database) {
   const held = sql<
     MemberTuple[]
   >`(select coalesce(json_agg(json_build_array(${memberArray(member)})), '[]'::json)
-    from unnest(${p.heldIds}::uuid[]) as held(id)
+    from discover_held_list(${p.heldIds}::uuid[]) as held(id)
     cross join lateral ${member})`;
   return db
     .select({
