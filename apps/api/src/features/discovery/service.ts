@@ -262,6 +262,7 @@ function cardKey(sessionKey: string, candidate: CardCandidate): string {
 
 /** A round of card checks: the cards the session holds, and the parameters of its statement. */
 interface Round {
+  checks: CardChecks;
   candidates: readonly CardCandidate[];
   held: ReadonlyMap<string, CheckedCard>;
   params: CardParams;
@@ -280,7 +281,7 @@ function roundOf(
     if (card) held.set(candidate.id, card);
     else toRead.push(candidate);
   }
-  return { candidates, held, params: cardParams(checks, toRead, [...held.keys()]) };
+  return { checks, candidates, held, params: cardParams(checks, toRead, [...held.keys()]) };
 }
 
 const NOTHING_CHECKED: CheckedMembers = { cards: new Map(), held: new Map() };
@@ -288,17 +289,17 @@ const NOTHING_CHECKED: CheckedMembers = { cards: new Map(), held: new Map() };
 /**
  * The cards of a round's members who may be shown: those read whole, and the held ones whose
  * member's `card_version` is still theirs (with the member's `users` row as it is now); a member
- * whose card changed since is read whole again. Every card read whole is held for the session.
+ * whose card changed since is read whole again. The cards read whole are held for the session.
  */
 async function cardsOfRound(
   context: AppContext,
   viewerId: string,
   at: Date,
   sessionKey: string,
-  checks: CardChecks,
   round: Round,
   checked: CheckedMembers,
 ): Promise<Map<string, CheckedCard>> {
+  const readWhole = new Map(checked.cards);
   const cards = new Map(checked.cards);
   const changed: CardCandidate[] = [];
   for (const candidate of round.candidates) {
@@ -309,15 +310,16 @@ async function cardsOfRound(
     else changed.push(candidate);
   }
   if (changed.length > 0) {
-    const again = await viewerWithCards(context.db, viewerId, at, cardParams(checks, changed, []));
-    for (const [id, card] of again.cards) cards.set(id, card);
+    const params = cardParams(round.checks, changed, []);
+    for (const [id, card] of (await viewerWithCards(context.db, viewerId, at, params)).cards) {
+      cards.set(id, card);
+      readWhole.set(id, card);
+    }
   }
   const snapshots = snapshotsOf(context);
   for (const candidate of round.candidates) {
-    const card = cards.get(candidate.id);
-    if (card && card !== round.held.get(candidate.id)) {
-      snapshots.holdCard(cardKey(sessionKey, candidate), card);
-    }
+    const card = readWhole.get(candidate.id);
+    if (card) snapshots.holdCard(cardKey(sessionKey, candidate), card);
   }
   return cards;
 }
@@ -396,15 +398,7 @@ export async function discover(
           ? NOTHING_CHECKED
           : await viewerWithCards(context.db, viewerId, at, round.params);
     readAhead = undefined;
-    const roundCards = await cardsOfRound(
-      context,
-      viewerId,
-      at,
-      sessionKey,
-      plan.checks,
-      round,
-      checked,
-    );
+    const roundCards = await cardsOfRound(context, viewerId, at, sessionKey, round, checked);
     const cards = cardsInOrder(roundCards, candidates);
     rows.push(...cards.slice(0, wanted).map((row) => ({ row, phase: phaseOf.get(row.id)! })));
   }
