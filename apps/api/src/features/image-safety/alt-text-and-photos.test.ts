@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos, posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
+import { untilAnotherWaitsForALock } from '../../test/locks.js';
 import { uploadPhoto, validProfile } from '../profiles/test-fixtures.js';
+import { lockMember } from '../users/index.js';
 import { createImageClassifier } from './classifier.js';
 import type { ImageScorer } from './nsfw-model.js';
 import { harmlessJpeg, stubExplicitPng } from './test-images.js';
@@ -203,5 +205,41 @@ describe('profile photos: the explicit-image check and alt text', () => {
       .get(`/api/profile/${owner.user.id}`)
       .set('Cookie', other.cookie);
     expect(profile.body.profile.photoAlts).toEqual(['Laughing at the beach']);
+  });
+
+  it('waits for another change of the member’s photos that holds their lock, and both are kept', async ({
+    skip,
+  }) => {
+    // PGlite runs one transaction at a time: there the two cannot overlap.
+    if (t.context.database.engine !== 'postgres') skip();
+    const owner = await signedInUser(t.context);
+    const uploaded = await uploadPhoto(t, owner.cookie, await harmlessJpeg(), 'a.jpg');
+    const filename = (uploaded.body.url as string).split('/').pop()!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // As a reorder does: the member's row first, then their photos.
+    const reorder = t.context.db.transaction(async (tx) => {
+      await lockMember(tx, owner.user.id);
+      locked();
+      await held;
+      await tx.update(photos).set({ position: 0 }).where(eq(photos.userId, owner.user.id));
+    });
+    await lockTaken;
+    const described = request(t.app)
+      .patch(`/api/profile/photos/${filename}`)
+      .set('Cookie', owner.cookie)
+      .send({ altText: 'On the pier' })
+      .then((res) => res);
+    await untilAnotherWaitsForALock(t.context.db);
+    release();
+    // Had the description locked the photo before the member's row, PostgreSQL would end one of
+    // the two as a deadlock.
+    await reorder;
+    const res = await described;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await photoRows(owner.user.id);
+    expect(row!.altText).toBe('On the pier');
   });
 });

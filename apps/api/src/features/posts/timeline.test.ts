@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertMembersInBulk } from '../../test/bulk-members.js';
 import { customPlan, genericPlan } from '../../test/explain.js';
 import { buildUser } from '../../test/factories.js';
+import { untilAnotherWaitsForALock } from '../../test/locks.js';
 import { blockMember } from '../blocks/index.js';
 import { pageVisiblePosts, TIMELINE_DAYS, TIMELINE_PUSH_MAX_FOLLOWERS } from './repo.js';
 import { deleteTimelineRowsPastTheirDays } from './timeline-retention.js';
@@ -317,22 +318,6 @@ describe('People You Follow’s timeline', () => {
 });
 
 describe('People You Follow’s timeline, a post and a follow at the same time', () => {
-  /**
-   * Waits until another connection waits for a lock (PostgreSQL server only): the second of the
-   * two transactions has reached the author's counter row. Gives up after 2 s: without the lock
-   * the second does not wait, and the test goes on to find the post missing.
-   */
-  async function untilAnotherWaitsForALock() {
-    for (let tries = 0; tries < 200; tries += 1) {
-      const [row] = await t.context.db
-        .select({ waiting: sql<number>`count(*)::int` })
-        .from(sql`pg_stat_activity`)
-        .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
-      if ((row?.waiting ?? 0) > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
   for (const first of ['post', 'follow'] as const) {
     it(`copies the post to the new follower when the ${first} commits first`, async ({ skip }) => {
       // PGlite runs one transaction at a time: there the two cannot overlap.
@@ -360,7 +345,7 @@ describe('People You Follow’s timeline, a post and a follow at the same time',
       await written;
       // Started now (a query builder runs only once awaited).
       const second = first === 'post' ? follow(reader, author) : writePost(t.context.db);
-      await untilAnotherWaitsForALock();
+      await untilAnotherWaitsForALock(t.context.db);
       release();
       await firstTransaction;
       await second;

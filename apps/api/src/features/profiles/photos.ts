@@ -186,6 +186,10 @@ export async function uploadPhoto(
  * PATCH /profile/photos/{filename}: the member describes one of their own photos (`filename` is
  * the last part of its full or thumbnail URL); null clears the description. Another member's
  * photo, or none, is "not found". Answers the member's photo list as it now is.
+ *
+ * Under the member's row lock like every other photo change: a photo write also counts the
+ * member's card version (a trigger on `users`), so a write that locked the photo first and the
+ * member's row second could deadlock with a reorder, which takes them in the other order.
  */
 export async function setPhotoAltText(
   context: Pick<AppContext, 'db'>,
@@ -194,18 +198,22 @@ export async function setPhotoAltText(
   altText: string | null,
 ) {
   if (!MEDIA_KEY_PATTERN.test(filename)) throw notFound(PHOTO_MESSAGES.notFound);
-  const [updated] = await context.db
-    .update(photos)
-    .set({ altText })
-    .where(
-      and(
-        eq(photos.userId, viewerId),
-        or(eq(photos.storageKey, filename), eq(photos.thumbnailKey, filename)),
-      ),
-    )
-    .returning({ id: photos.id });
-  if (!updated) throw notFound(PHOTO_MESSAGES.notFound);
-  return presentPhotoList(await photosOf(context.db, viewerId));
+  const kept = await context.db.transaction(async (tx) => {
+    if (!(await lockMember(tx, viewerId))) throw notFound('User not found', 'MEMBER_NOT_FOUND');
+    const [updated] = await tx
+      .update(photos)
+      .set({ altText })
+      .where(
+        and(
+          eq(photos.userId, viewerId),
+          or(eq(photos.storageKey, filename), eq(photos.thumbnailKey, filename)),
+        ),
+      )
+      .returning({ id: photos.id });
+    if (!updated) throw notFound(PHOTO_MESSAGES.notFound);
+    return photosOf(tx, viewerId);
+  });
+  return presentPhotoList(kept);
 }
 
 /** The media key named by a photo URL we issued ("/api/media/<key>", absolute or not). */
