@@ -217,7 +217,8 @@ describe('profile wizard: step gating', () => {
     expect(next()).toHaveAttribute('aria-disabled', 'true');
 
     await user.click(next());
-    expect(screen.getByText('Please complete all required fields')).toBeInTheDocument();
+    // Said once the form's asynchronous check of the step (react-hook-form's resolver) is done.
+    expect(await screen.findByText('Please complete all required fields')).toBeInTheDocument();
     expect(stepHeading()).toHaveTextContent('Personal Details');
     expect(screen.getByText('Location is required')).toBeInTheDocument();
 
@@ -271,7 +272,8 @@ describe('profile wizard: step gating', () => {
     expect(screen.getByText('JPG, PNG or WEBP')).toBeInTheDocument();
     expect(screen.getByText('5MB each')).toBeInTheDocument();
     await user.click(next());
-    expect(screen.getByText('Please complete all required fields')).toBeInTheDocument();
+    // Said once the form's asynchronous check of the step (react-hook-form's resolver) is done.
+    expect(await screen.findByText('Please complete all required fields')).toBeInTheDocument();
 
     await user.upload(screen.getByLabelText('Choose photos'), [
       imageFile('me.png'),
@@ -415,7 +417,8 @@ describe('profile wizard: step gating', () => {
     const create = screen.getByRole('button', { name: 'Create Profile' });
     expect(create).toHaveAttribute('aria-disabled', 'true');
     await user.click(create);
-    expect(screen.getByText('Please complete all required fields')).toBeInTheDocument();
+    // The form checks its fields asynchronously (react-hook-form's resolver) before it says so.
+    expect(await screen.findByText('Please complete all required fields')).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'POST /api/profile/create')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Travel' }));
