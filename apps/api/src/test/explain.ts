@@ -94,3 +94,31 @@ export async function explainWithoutSeqScans(
     return explainStatement(tx, text, params);
   });
 }
+
+/**
+ * How PostgreSQL planned a captured statement prepared on one connection and run `runs` times with
+ * its values: it plans the first five executions for their values, then keeps its generic plan
+ * unless that is estimated dearer than those plans, in which case it plans every execution anew.
+ */
+export async function planChoices(
+  db: Database,
+  { text, params }: { text: string; params: unknown[] },
+  runs: number,
+): Promise<{ custom: number; generic: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`prepare plan_choices_probe as ${text}`));
+    try {
+      const values = params.map(literal).join(', ');
+      for (let run = 0; run < runs; run += 1) {
+        await tx.execute(sql.raw(`execute plan_choices_probe(${values})`));
+      }
+      const result = await tx.execute(
+        sql.raw(`select generic_plans::int as generic, custom_plans::int as custom
+          from pg_prepared_statements where name = 'plan_choices_probe'`),
+      );
+      return (result as unknown as { rows: { generic: number; custom: number }[] }).rows[0]!;
+    } finally {
+      await tx.execute(sql.raw('deallocate plan_choices_probe'));
+    }
+  });
+}

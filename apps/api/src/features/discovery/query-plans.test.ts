@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boosts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { explainStatement, inlineParams, literal } from '../../test/explain.js';
+import { explainStatement, inlineParams, planChoices } from '../../test/explain.js';
 import { signedInUser } from '../../test/factories.js';
 import { giveProfile, randomPlace } from './test-factories.js';
 
@@ -236,22 +236,7 @@ describe('the Discover page statement', () => {
     expect(pageStatement!.params).toContainEqual(expect.arrayContaining([expect.any(String)]));
 
     const runs = 8;
-    const plans = await t.context.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`prepare discover_page_probe as ${pageStatement!.text}`));
-      try {
-        const values = pageStatement!.params.map(literal).join(', ');
-        for (let run = 0; run < runs; run += 1) {
-          await tx.execute(sql.raw(`execute discover_page_probe(${values})`));
-        }
-        const result = await tx.execute(
-          sql.raw(`select generic_plans::int as generic, custom_plans::int as custom
-            from pg_prepared_statements where name = 'discover_page_probe'`),
-        );
-        return (result as unknown as { rows: { generic: number; custom: number }[] }).rows[0]!;
-      } finally {
-        await tx.execute(sql.raw('deallocate discover_page_probe'));
-      }
-    });
+    const plans = await planChoices(t.context.db, pageStatement!, runs);
     // Five plans for the first five executions' values, then the one generic plan.
     expect(plans).toEqual({ custom: 5, generic: runs - 5 });
   });

@@ -5,7 +5,7 @@ import { buildUser } from '../../test/factories.js';
 import { posts } from '../../db/schema.js';
 import { pageVisiblePosts, type FeedScope } from './repo.js';
 import { buildPost } from './test-factories.js';
-import { inlineParams } from '../../test/explain.js';
+import { inlineParams, planChoices } from '../../test/explain.js';
 
 /**
  * A feed page must be read from an index in feed order and stop after `limit + 1` rows — never
@@ -148,19 +148,8 @@ describe('feed query plans', () => {
       stop();
     }
     expect(captured).toHaveLength(1);
-    const { text, params } = captured[0]!;
-    const values = inlineParams(params.map((_, n) => `$${n + 1}`).join(', '), params);
-    const cache = await t.context.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`prepare feed_cache as ${text}`));
-      for (let i = 0; i < 10; i += 1) await tx.execute(sql.raw(`execute feed_cache(${values})`));
-      const result = await tx.execute(
-        sql`select generic_plans, custom_plans from pg_prepared_statements where name = 'feed_cache'`,
-      );
-      await tx.execute(sql`deallocate feed_cache`);
-      return (result as unknown as { rows: { generic_plans: number; custom_plans: number }[] })
-        .rows[0]!;
-    });
-    return { text, genericPlans: Number(cache.generic_plans) };
+    const cache = await planChoices(t.context.db, captured[0]!, 10);
+    return { text: captured[0]!.text, genericPlans: cache.generic };
   }
 
   it.each([
