@@ -81,7 +81,8 @@ describe('2FA setup: the recovery codes, shown once', () => {
     await user.click(screen.getByRole('checkbox', { name: 'I saved these codes' }));
     expect(next).toBeEnabled();
     await user.click(next);
-    expect(app.pathname()).toBe(`/phone-verify/${USER_ID}`);
+    // The panel's form submits asynchronously (react-hook-form), then the page moves on.
+    await vi.waitFor(() => expect(app.pathname()).toBe(`/phone-verify/${USER_ID}`));
   });
 
   it('copies the codes, one per line', async () => {

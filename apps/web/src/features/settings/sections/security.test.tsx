@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { respond } from '../../../testing/api';
@@ -62,8 +62,9 @@ describe('Settings → Two-factor & recovery', () => {
     expect(screen.getByRole('button', { name: 'Download (.txt)' })).toBeEnabled();
     await user.click(screen.getByRole('checkbox', { name: 'I saved these codes' }));
     await user.click(done);
-    // Shown once: gone for good, the form is back.
-    expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+    // Shown once: gone for good, the form is back (once the panel's form has checked the box:
+    // react-hook-form's submit is asynchronous).
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull());
     expect(screen.getByLabelText(/Code from your authenticator app/)).toHaveValue('');
   });
 
