@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 
 /** A parameter as an SQL literal, so the planner estimates with the value itself. */
-export function literal(value: unknown): string {
+function literal(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return `'${value.toISOString()}'`;

@@ -24,7 +24,7 @@ describe("a page's counts (post_counts)", () => {
     // PostgreSQL plans a prepared statement for its first five executions' values, then keeps
     // planning it per execution while the generic plan is estimated dearer than those. A post id
     // list compared with `= any` is estimated at its length in a plan for the values and at ten
-    // in the generic plan, so where posts have many likes (here 400 each, as on the benchmark's
+    // in the generic plan, so where many posts have counters (here 60,000, as on the benchmark's
     // data) a connection that counted profiles with two posts planned every execution anew.
     const author = await buildUser(t.context);
     const viewer = await buildUser(t.context);
