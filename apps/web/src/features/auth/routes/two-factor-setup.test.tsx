@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../testing/render';
+import { recordTimeouts } from '../../../testing/clock';
 import { expectToastDismissed } from '../../../testing/toasts';
 
 const USER_ID = '6f1c2d9e-8a7b-4c3d-9e2f-1a2b3c4d5e6f';
@@ -86,6 +87,7 @@ describe('2FA setup screen', () => {
 
   it('stores the session, says so, and goes to the phone step 2 s later', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    const timeouts = recordTimeouts();
     window.localStorage.setItem('userId', USER_ID);
     mockTwoFactor(false);
     const app = renderApp(`/2fa-setup/${USER_ID}`);
@@ -96,9 +98,9 @@ describe('2FA setup screen', () => {
     expect(window.localStorage.getItem('sessionId')).toBe('s-2');
     expect(window.localStorage.getItem('firstName')).toBe('Ann');
     expect(window.localStorage.getItem('verifiedBadge')).toBe('false');
-    act(() => vi.advanceTimersByTime(1_900));
+    act(() => timeouts.advanceToJustBefore(2_000));
     expect(app.pathname()).toBe(`/2fa-setup/${USER_ID}`);
-    await act(async () => vi.advanceTimersByTimeAsync(100));
+    await act(async () => vi.advanceTimersByTimeAsync(1));
     expect(app.pathname()).toBe(`/phone-verify/${USER_ID}`);
   });
 

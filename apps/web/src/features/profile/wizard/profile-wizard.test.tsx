@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../testing/render';
+import { recordTimeouts } from '../../../testing/clock';
 import type * as photoApi from '../api/photos';
 import { savePhotoOrder, uploadPhoto } from '../api/photos';
 import { buildProfile, imageFile, MEMBER_ID, stubGeolocation } from '../testing/fixtures';
@@ -427,6 +428,7 @@ describe('profile wizard: step gating', () => {
     expect(create).not.toHaveAttribute('aria-disabled');
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    const timeouts = recordTimeouts();
     await user.click(create);
     expect(await screen.findByText('Profile Updated Successfully!')).toBeInTheDocument();
     expect(screen.getByText('Redirecting to feed...')).toBeInTheDocument();
@@ -459,9 +461,9 @@ describe('profile wizard: step gating', () => {
     const planCalls = calls.filter((call) => call.key === 'POST /api/subscription/select-plan');
     expect(planCalls.at(-1)?.body).toEqual({ userId: MEMBER_ID, planId: 'free' });
 
-    await act(async () => vi.advanceTimersByTimeAsync(2_900));
+    act(() => timeouts.advanceToJustBefore(3_000));
     expect(app.pathname()).toBe(`/profileedit/${MEMBER_ID}`);
-    await act(async () => vi.advanceTimersByTimeAsync(200));
+    await act(async () => vi.advanceTimersByTimeAsync(1));
     // The feed's code loads on demand (slowly on a loaded machine), then the location changes.
     await waitFor(() => expect(app.pathname()).toBe('/feed'), { timeout: 10_000 });
   });
