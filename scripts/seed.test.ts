@@ -19,6 +19,11 @@ interface Counts {
   unscored_images: number;
   timeline_rows: number;
   wrong_timeline_rows: number;
+  notifications: number;
+  wrong_like_items: number;
+  wrong_follow_items: number;
+  wrong_comment_items: number;
+  items_without_actor: number;
 }
 
 const tsx = path.join(import.meta.dirname, 'node_modules', '.bin', 'tsx');
@@ -27,7 +32,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-seed-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('seed', () => {
-  it('leaves the counters and the timelines equal to the rows it loaded, and no image waiting for the classifier', async () => {
+  it('leaves the counters, the timelines and the notifications equal to the rows it loaded, and no image waiting for the classifier', async () => {
     // The seed loads in replica mode, which also skips the counter triggers.
     await promisify(execFile)(tsx, ['seed.ts', '--scale', '0.01'], {
       cwd: import.meta.dirname,
@@ -83,14 +88,49 @@ describe('seed', () => {
              except select f.follower_id, p.id from follows f
               join posts p on p.author_id = f.followee_id and p.created_at >= timeline_since()
               join member_stats s on s.user_id = f.followee_id and not s.timeline_pulled)
-          ) as wrong) as wrong_timeline_rows`)) as unknown as { rows: Counts[] };
+          ) as wrong) as wrong_timeline_rows,
+          (select count(*)::int from notifications) as notifications,
+          -- Each post's likes by others are its one like item's actors.
+          (select count(*)::int from posts p
+            where (select count(*) from post_likes l where l.post_id = p.id and l.user_id <> p.author_id)
+               <> (select count(*) from notifications n join notification_actors a on a.notification_id = n.id
+                   where n.post_id = p.id and n.type = 'like' and n.recipient_id = p.author_id)
+               or (select count(*) from notifications n where n.post_id = p.id and n.type = 'like') > 1
+          ) as wrong_like_items,
+          (select count(*)::int from follows f
+            where (select count(*) from notifications n join notification_actors a on a.notification_id = n.id
+                   where n.recipient_id = f.followee_id and n.type = 'follow'
+                     and n.group_key = 'follow:' || f.follower_id and a.actor_id = f.follower_id) <> 1
+          ) as wrong_follow_items,
+          -- A comment tells the parent comment's author and the post's author, once each, never its own.
+          (select count(*)::int from comments c join posts p on p.id = c.post_id
+            left join comments parent on parent.id = c.parent_id
+            where (select count(distinct told) from (values (parent.author_id), (p.author_id)) as v(told)
+                   where told is not null and told <> c.author_id)
+               <> (select count(*) from notifications n join notification_actors a on a.notification_id = n.id
+                   where n.comment_id = c.id and a.actor_id = c.author_id
+                     and n.recipient_id in (parent.author_id, p.author_id)
+                     and n.type = case when n.recipient_id = parent.author_id then 'reply' else 'comment' end)
+               or (select count(*) from notifications n where n.comment_id = c.id)
+                  <> (select count(distinct told) from (values (parent.author_id), (p.author_id)) as v(told)
+                      where told is not null and told <> c.author_id)
+          ) as wrong_comment_items,
+          (select count(*)::int from notifications n
+            where not exists (select 1 from notification_actors a where a.notification_id = n.id)
+          ) as items_without_actor`)) as unknown as { rows: Counts[] };
       const [counts] = rows;
       expect(counts).toMatchObject({
         wrong_follow_counts: 0,
         wrong_like_counts: 0,
         wrong_comment_counts: 0,
         wrong_timeline_rows: 0,
+        wrong_like_items: 0,
+        wrong_follow_items: 0,
+        wrong_comment_items: 0,
+        items_without_actor: 0,
       });
+      // The notifications page reads what the likes, follows and comments would have made.
+      expect(counts!.notifications).toBeGreaterThan(counts!.follows);
       expect(counts!.timeline_rows).toBeGreaterThan(100);
       expect(counts!.comments).toBeGreaterThan(1000);
       // At rest every image has been through the classifier: an unscored one would set every

@@ -8,9 +8,10 @@
  *
  * The shape: accented names, interests, mixed post privacy (70 % public, 20 % followers, 10 %
  * private), 10 % media posts, power-law follows (member 1 has about 50k followers, members 2 and 3
- * about 25k each), ten prolific authors, comments nested three deep, and the newest post with a
- * 200-comment thread. The last BENCH_MEMBERS members have 2FA with a known secret and follow 500
- * members each: the benchmark signs in as them. Seeding refuses a database that has members.
+ * about 25k each), ten prolific authors, comments nested three deep, the newest post with a
+ * 200-comment thread, and the notifications all of that would have made. The last BENCH_MEMBERS
+ * members have 2FA with a known secret and follow 500 members each: the benchmark signs in as them.
+ * Seeding refuses a database that has members.
  *
  * Run with the app's environment (DATA_ENCRYPTION_KEY seals the benchmark members' secrets).
  */
@@ -326,6 +327,57 @@ async function main() {
         group by c.post_id
         on conflict (post_id) do update set comments_count = excluded.comments_count,
           hidden_comments_count = excluded.hidden_comments_count`);
+    });
+
+    // What the app would have told each member of the likes, follows and comments loaded
+    // (notifications/service.ts): a post's likes gather into one item, a follow and a comment are
+    // items of their own. A reply tells the parent comment's author, then the post's author, each
+    // once and never the actor. Items whose newest action is over a day old have been read.
+    const readIfOld = (at: string) => `case when ${at} < now() - interval '1 day' then ${at} end`;
+    await step('notifications (likes, follows, comments)', async () => {
+      await run(`
+        with items as (
+          insert into notifications (recipient_id, type, post_id, group_key, created_at, read_at)
+          select p.author_id, 'like', p.id, 'like:' || p.id, max(l.created_at),
+            ${readIfOld('max(l.created_at)')}
+          from post_likes l join posts p on p.id = l.post_id
+          where l.user_id <> p.author_id
+          group by p.id, p.author_id
+          returning id, post_id, recipient_id)
+        insert into notification_actors (notification_id, actor_id, created_at)
+        select items.id, l.user_id, l.created_at
+        from items join post_likes l on l.post_id = items.post_id
+        where l.user_id <> items.recipient_id`);
+      await run(`
+        with items as (
+          insert into notifications (recipient_id, type, group_key, created_at, read_at)
+          select followee_id, 'follow', 'follow:' || follower_id, created_at,
+            ${readIfOld('created_at')}
+          from follows
+          returning id, group_key, created_at)
+        insert into notification_actors (notification_id, actor_id, created_at)
+        select id, substr(group_key, length('follow:') + 1)::uuid, created_at from items`);
+      await run(`
+        with told as (
+          select c.id, c.post_id, c.author_id, c.created_at, 'reply' as type,
+            parent.author_id as recipient_id
+          from comments c join comments parent on parent.id = c.parent_id
+          where parent.author_id <> c.author_id
+          union all
+          select c.id, c.post_id, c.author_id, c.created_at, 'comment', p.author_id
+          from comments c join posts p on p.id = c.post_id
+          left join comments parent on parent.id = c.parent_id
+          where p.author_id <> c.author_id and parent.author_id is distinct from p.author_id),
+        items as (
+          insert into notifications
+            (recipient_id, type, post_id, comment_id, group_key, created_at, read_at)
+          select recipient_id, type, post_id, id, type || ':' || id, created_at,
+            ${readIfOld('created_at')}
+          from told
+          returning id, comment_id, created_at)
+        insert into notification_actors (notification_id, actor_id, created_at)
+        select items.id, c.author_id, items.created_at
+        from items join comments c on c.id = items.comment_id`);
     });
 
     // People You Follow's timelines (migration 0028), from the follows and posts loaded.
