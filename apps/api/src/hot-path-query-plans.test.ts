@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches } from './db/schema.js';
 import { buildComment, buildFollow, buildPost } from './features/posts/test-factories.js';
 import { createTestApp, type TestApp } from './test/app.js';
-import { explainWithoutSeqScans } from './test/explain.js';
+import {
+  captureStatements,
+  type CapturedStatement,
+  explainWithoutSeqScans,
+} from './test/explain.js';
 import { signedInUser } from './test/factories.js';
 
 /**
@@ -92,24 +96,12 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Captured {
-  text: string;
-  params: unknown[];
-}
-
 /** The statements one request runs (session reads left out: the cache serves them once warm). */
 async function captured(
   send: () => request.Test,
-): Promise<{ res: request.Response; statements: Captured[] }> {
-  const statements: Captured[] = [];
-  const stop = t.context.database.onQuery((text, params) => {
-    if (!/"sessions"/.test(text)) statements.push({ text, params });
-  });
-  try {
-    return { res: await send(), statements };
-  } finally {
-    stop();
-  }
+): Promise<{ res: request.Response; statements: CapturedStatement[] }> {
+  const { result: res, statements } = await captureStatements(t.context.database, send);
+  return { res, statements: statements.filter(({ text }) => !/"sessions"/.test(text)) };
 }
 
 const get = (path: string) => () => request(t.app).get(path).set('Cookie', viewer.cookie);

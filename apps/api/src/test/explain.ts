@@ -1,5 +1,25 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client.js';
+import type { Database, DatabaseHandle, Executor } from '../db/client.js';
+
+/** A statement the app sent, with its parameters. */
+export interface CapturedStatement {
+  text: string;
+  params: unknown[];
+}
+
+/** Runs `work` and returns what it resolved to, with every statement the app sent meanwhile. */
+export async function captureStatements<T>(
+  database: Pick<DatabaseHandle, 'onQuery'>,
+  work: () => Promise<T>,
+): Promise<{ result: T; statements: CapturedStatement[] }> {
+  const statements: CapturedStatement[] = [];
+  const stop = database.onQuery((text, params) => statements.push({ text, params }));
+  try {
+    return { result: await work(), statements };
+  } finally {
+    stop();
+  }
+}
 
 /** A parameter as an SQL literal, so the planner estimates with the value itself. */
 function literal(value: unknown): string {
@@ -41,7 +61,7 @@ export async function explainStatement(
  */
 export async function customPlan(
   db: Executor,
-  { text, params }: { text: string; params: unknown[] },
+  { text, params }: CapturedStatement,
   analyze = false,
 ): Promise<string> {
   if (!analyze) return explainStatement(db, text, params);
@@ -59,7 +79,7 @@ export async function customPlan(
  */
 export async function genericPlan(
   db: Database,
-  { text, params }: { text: string; params: unknown[] },
+  { text, params }: CapturedStatement,
   analyze = false,
 ): Promise<string> {
   return db.transaction(async (tx) => {
@@ -102,7 +122,7 @@ export async function explainWithoutSeqScans(
  */
 export async function planChoices(
   db: Database,
-  { text, params }: { text: string; params: unknown[] },
+  { text, params }: CapturedStatement,
   runs: number,
 ): Promise<{ custom: number; generic: number }> {
   return db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { follows, memberStats, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, signedInUser } from '../../test/factories.js';
 import { buildFollow } from '../posts/test-factories.js';
-import { explainWithoutSeqScans } from '../../test/explain.js';
+import { captureStatements, explainWithoutSeqScans } from '../../test/explain.js';
 
 /**
  * Following a popular member must not count their followers (issue 18: 50k followers made the
@@ -51,17 +51,12 @@ describe('the follow toggle on a popular member', () => {
       { isFollowing: true, followersCount: 41 },
       { isFollowing: false, followersCount: 40 },
     ]) {
-      const statements: { text: string; params: unknown[] }[] = [];
-      const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
-      let res: request.Response;
-      try {
-        res = await request(t.app)
+      const { result: res, statements } = await captureStatements(t.context.database, () =>
+        request(t.app)
           .post('/api/connections/follow')
           .set('Cookie', me.cookie)
-          .send({ userId: me.user.id, followedUserId: star.id });
-      } finally {
-        stop();
-      }
+          .send({ userId: me.user.id, followedUserId: star.id }),
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject(expected);
       // The pair's lock with the followee's visibility and policy, the toggle with the counter

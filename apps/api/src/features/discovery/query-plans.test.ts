@@ -3,7 +3,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boosts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { explainStatement, inlineParams, planChoices } from '../../test/explain.js';
+import {
+  captureStatements,
+  explainStatement,
+  inlineParams,
+  planChoices,
+} from '../../test/explain.js';
 import { signedInUser } from '../../test/factories.js';
 import { giveProfile, randomPlace } from './test-factories.js';
 
@@ -148,16 +153,11 @@ describe('the Discover query plan', () => {
 
     /** Rows each table's scans examined (kept or filtered out) for one request's statements. */
     async function rowsExamined(path: string) {
-      const statements: { text: string; params: unknown[] }[] = [];
-      const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
-      let body: { members: unknown[]; nextCursor: string | null };
-      try {
-        const res = await request(t.app).get(path).set('Cookie', viewer.cookie);
-        expect(res.status).toBe(200);
-        body = res.body;
-      } finally {
-        stop();
-      }
+      const { result: res, statements } = await captureStatements(t.context.database, () =>
+        request(t.app).get(path).set('Cookie', viewer.cookie),
+      );
+      expect(res.status).toBe(200);
+      const body: { members: unknown[]; nextCursor: string | null } = res.body;
       const examined = { profiles: 0, users: 0, photos: 0 };
       for (const { text, params } of statements.filter((s) => /^\s*select/i.test(s.text))) {
         const result = await t.context.db.execute(
@@ -225,13 +225,8 @@ describe('the Discover page statement', () => {
     const page = () =>
       request(t.app).get('/api/discover?maxDistanceKm=5').set('Cookie', viewer.cookie);
     expect((await page()).body.members).toHaveLength(3);
-    const statements: { text: string; params: unknown[] }[] = [];
-    const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
-    try {
-      expect((await page()).body.members).toHaveLength(3);
-    } finally {
-      stop();
-    }
+    const { result: again, statements } = await captureStatements(t.context.database, page);
+    expect(again.body.members).toHaveLength(3);
     const [pageStatement] = statements.filter((s) => /"boosts"/.test(s.text));
     expect(pageStatement!.params).toContainEqual(expect.arrayContaining([expect.any(String)]));
 

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertMembersInBulk } from '../../test/bulk-members.js';
-import { explainStatement } from '../../test/explain.js';
+import { captureStatements, explainStatement } from '../../test/explain.js';
 import { mediaUrl } from '../media/index.js';
 import { loadActors } from './repo.js';
 
@@ -64,13 +64,10 @@ afterAll(async () => {
 });
 
 async function capturedActors() {
-  const statements: { text: string; params: unknown[] }[] = [];
-  const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
-  try {
-    return { rows: await loadActors(t.context.db, recipientId, itemIds), statements };
-  } finally {
-    stop();
-  }
+  const { result: rows, statements } = await captureStatements(t.context.database, () =>
+    loadActors(t.context.db, recipientId, itemIds),
+  );
+  return { rows, statements };
 }
 
 describe("a page's actors", () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, notificationActors, notifications, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertMembersInBulk } from '../../test/bulk-members.js';
-import { customPlan, genericPlan } from '../../test/explain.js';
+import { captureStatements, customPlan, genericPlan } from '../../test/explain.js';
 import { sessionCookieFor } from '../../test/factories.js';
 import { countUnread } from './repo.js';
 
@@ -96,20 +96,11 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Captured {
-  text: string;
-  params: unknown[];
-}
-
 async function capturedCount(memberId: string) {
-  const statements: Captured[] = [];
-  const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
-  try {
-    const count = await countUnread(t.context.db, memberId);
-    return { count, statements };
-  } finally {
-    stop();
-  }
+  const { result: count, statements } = await captureStatements(t.context.database, () =>
+    countUnread(t.context.db, memberId),
+  );
+  return { count, statements };
 }
 
 /** The plan's nodes down to its read of the unread index (or of the table), details left out. */

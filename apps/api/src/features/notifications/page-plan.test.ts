@@ -10,7 +10,7 @@ import {
 } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertMembersInBulk } from '../../test/bulk-members.js';
-import { customPlan } from '../../test/explain.js';
+import { captureStatements, customPlan } from '../../test/explain.js';
 import { pageNotifications } from './repo.js';
 
 /**
@@ -130,20 +130,11 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Captured {
-  text: string;
-  params: unknown[];
-}
-
 async function capturedPage(after?: { time: string; id: string }, limit = 20) {
-  const statements: Captured[] = [];
-  const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
-  try {
-    const rows = await pageNotifications(t.context.db, recipientId, after, limit);
-    return { rows, statements };
-  } finally {
-    stop();
-  }
+  const { result: rows, statements } = await captureStatements(t.context.database, () =>
+    pageNotifications(t.context.db, recipientId, after, limit),
+  );
+  return { rows, statements };
 }
 
 /** The walk's plan: the recipient's items in index order, each checked by key, no set at once. */

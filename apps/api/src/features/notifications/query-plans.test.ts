@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
 import { buildPost } from '../posts/test-factories.js';
-import { explainWithoutSeqScans } from '../../test/explain.js';
+import { captureStatements, explainWithoutSeqScans } from '../../test/explain.js';
 import { notifyNewSignIn } from './index.js';
 
 /**
@@ -69,13 +69,9 @@ describe('notification queries', () => {
     const fan = await signedInUser(t.context);
     const post = await buildPost(t.context, author.user.id);
     const toggle = async () => {
-      const statements: { text: string; params: unknown[] }[] = [];
-      const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
-      try {
-        await like(fan.cookie, post.id);
-      } finally {
-        stop();
-      }
+      const { statements } = await captureStatements(t.context.database, () =>
+        like(fan.cookie, post.id),
+      );
       // The like's own statements end with the one writing post_likes; the notification's follow.
       const afterLike = statements.slice(
         statements.findIndex(({ text }) => /"post_likes"/.test(text)) + 1,

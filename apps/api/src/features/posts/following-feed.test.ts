@@ -4,7 +4,12 @@ import { follows, posts } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser } from '../../test/factories.js';
 import { pageVisiblePosts, TIMELINE_DAYS } from './repo.js';
-import { customPlan, genericPlan } from '../../test/explain.js';
+import {
+  type CapturedStatement,
+  captureStatements,
+  customPlan,
+  genericPlan,
+} from '../../test/explain.js';
 import { followingFeedPages } from './test-factories.js';
 
 /**
@@ -78,28 +83,19 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Captured {
-  text: string;
-  params: unknown[];
-}
-
 /** The statements one page runs (the counts' statement is the service's, not run here). */
 async function statementsOf(
   after?: { time: string; id: string },
   recentWindow?: number,
-): Promise<Captured[]> {
-  const statements: Captured[] = [];
-  const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
-  try {
-    await pageVisiblePosts(
+): Promise<CapturedStatement[]> {
+  const { statements } = await captureStatements(t.context.database, () =>
+    pageVisiblePosts(
       t.context.db,
       viewerId,
       { kind: 'following' },
       { after, limit: 20, recentWindow },
-    );
-  } finally {
-    stop();
-  }
+    ),
+  );
   return statements;
 }
 
@@ -195,14 +191,9 @@ describe('People You Follow', () => {
   });
 
   it('reads the page per followed member at once for a member following few, checking first only how many they follow', async () => {
-    const statements: Captured[] = [];
-    const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
-    const rows = await pageVisiblePosts(
-      t.context.db,
-      fewId,
-      { kind: 'following' },
-      { after: undefined, limit: 20 },
-    ).finally(stop);
+    const { result: rows, statements } = await captureStatements(t.context.database, () =>
+      pageVisiblePosts(t.context.db, fewId, { kind: 'following' }, { after: undefined, limit: 20 }),
+    );
     expect(statements).toHaveLength(3);
     // The walk's statement stops before reading a post: its follow count gate is false.
     const analyzed = await customPlan(t.context.db, statements[1]!, true);

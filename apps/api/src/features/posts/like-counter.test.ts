@@ -5,7 +5,7 @@ import { postLikes, postStats, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { buildUser, signedInUser } from '../../test/factories.js';
 import { buildLike, buildPost } from './test-factories.js';
-import { explainWithoutSeqScans } from '../../test/explain.js';
+import { captureStatements, explainWithoutSeqScans } from '../../test/explain.js';
 
 /**
  * Liking a popular post must not count its likes (issue 18: writes within 30 ms whatever the
@@ -39,17 +39,9 @@ describe('the like toggle on a popular post', () => {
       { isLiked: true, likesCount: 41 },
       { isLiked: false, likesCount: 40 },
     ]) {
-      const statements: { text: string; params: unknown[] }[] = [];
-      const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
-      let res: request.Response;
-      try {
-        res = await request(t.app)
-          .post('/api/posts/like')
-          .set('Cookie', me.cookie)
-          .send({ postId: post.id });
-      } finally {
-        stop();
-      }
+      const { result: res, statements } = await captureStatements(t.context.database, () =>
+        request(t.app).post('/api/posts/like').set('Cookie', me.cookie).send({ postId: post.id }),
+      );
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject(expected);
       // The toggle's own statements (begin and commit aside, which only PostgreSQL's driver sends):

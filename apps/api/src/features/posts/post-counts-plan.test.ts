@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, postStats } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { planChoices } from '../../test/explain.js';
+import { captureStatements, planChoices } from '../../test/explain.js';
 import { buildUser } from '../../test/factories.js';
 import { loadPostCounts } from './repo.js';
 
@@ -43,13 +43,9 @@ describe("a page's counts (post_counts)", () => {
         .limit(2)
     ).map((post) => post.id);
 
-    const captured: { text: string; params: unknown[] }[] = [];
-    const stop = t.context.database.onQuery((text, params) => captured.push({ text, params }));
-    try {
-      await loadPostCounts(t.context.db, viewer.id, postIds);
-    } finally {
-      stop();
-    }
+    const { statements: captured } = await captureStatements(t.context.database, () =>
+      loadPostCounts(t.context.db, viewer.id, postIds),
+    );
     expect(captured).toHaveLength(1);
     const runs = 8;
     // Five plans for the first five executions' values, then the one generic plan.

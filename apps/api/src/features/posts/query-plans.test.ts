@@ -5,7 +5,7 @@ import { buildUser } from '../../test/factories.js';
 import { posts } from '../../db/schema.js';
 import { pageVisiblePosts, type FeedScope } from './repo.js';
 import { buildPost } from './test-factories.js';
-import { inlineParams, planChoices } from '../../test/explain.js';
+import { captureStatements, inlineParams, planChoices } from '../../test/explain.js';
 
 /**
  * A feed page must be read from an index in feed order and stop after `limit + 1` rows — never
@@ -140,13 +140,9 @@ describe('feed query plans', () => {
     scope: FeedScope,
     after?: { time: string; id: string },
   ) {
-    const captured: { text: string; params: unknown[] }[] = [];
-    const stop = t.context.database.onQuery((text, params) => captured.push({ text, params }));
-    try {
-      await pageVisiblePosts(t.context.db, viewerId, scope, { after, limit: 20 });
-    } finally {
-      stop();
-    }
+    const { statements: captured } = await captureStatements(t.context.database, () =>
+      pageVisiblePosts(t.context.db, viewerId, scope, { after, limit: 20 }),
+    );
     expect(captured).toHaveLength(1);
     const cache = await planChoices(t.context.db, captured[0]!, 10);
     return { text: captured[0]!.text, genericPlans: cache.generic };

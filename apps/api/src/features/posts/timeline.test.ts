@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, memberStats, mutes, posts, timelineEntries } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertMembersInBulk } from '../../test/bulk-members.js';
-import { customPlan, genericPlan } from '../../test/explain.js';
+import { captureStatements, customPlan, genericPlan } from '../../test/explain.js';
 import { buildUser } from '../../test/factories.js';
 import { untilAnotherWaitsForALock } from '../../test/locks.js';
 import { blockMember } from '../blocks/index.js';
@@ -118,14 +118,9 @@ describe('People You Follow’s timeline', () => {
       .from(posts)
       .where(eq(posts.id, last));
     for (const after of [undefined, { time: lastRow[0]!.time, id: last }]) {
-      const statements: { text: string; params: unknown[] }[] = [];
-      const stop = t.context.database.onQuery((text, params) => statements.push({ text, params }));
-      const rows = await pageVisiblePosts(
-        t.context.db,
-        viewerId,
-        { kind: 'following' },
-        { after, limit: 20 },
-      ).finally(stop);
+      const { result: rows, statements } = await captureStatements(t.context.database, () =>
+        pageVisiblePosts(t.context.db, viewerId, { kind: 'following' }, { after, limit: 20 }),
+      );
       expect(rows).toHaveLength(21);
       expect(statements).toHaveLength(1);
       for (const plan of [
