@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { signedInUser } from '../../test/factories.js';
 import { buildComment, buildFollow, buildLike, buildPost } from '../posts/test-factories.js';
-import { explainWithoutSeqScans, inlineParams } from '../../test/explain.js';
+import { captureStatements, explainWithoutSeqScans, inlineParams } from '../../test/explain.js';
 
 /**
  * The block and mute clauses are part of every member query, so each must be served by an index —
@@ -31,13 +31,7 @@ describe('block and mute clauses in query plans', () => {
     const post = await buildPost(t.context, other.user.id);
     await buildComment(t.context, { postId: post.id, authorId: other.user.id });
 
-    const statements: { text: string; params: unknown[] }[] = [];
-    const stop = t.context.database.onQuery((text, params) => {
-      if (/"(blocks|mutes)"/.test(text) && /^\s*(select|with)/i.test(text)) {
-        statements.push({ text, params });
-      }
-    });
-    try {
+    const { statements: sent } = await captureStatements(t.context.database, async () => {
       for (const url of [
         '/api/posts',
         `/api/posts/following/${viewer.user.id}`,
@@ -48,9 +42,10 @@ describe('block and mute clauses in query plans', () => {
       ]) {
         await request(t.app).get(url).set('Cookie', viewer.cookie);
       }
-    } finally {
-      stop();
-    }
+    });
+    const statements = sent.filter(
+      ({ text }) => /"(blocks|mutes)"/.test(text) && /^\s*(select|with)/i.test(text),
+    );
 
     expect(statements.length).toBeGreaterThanOrEqual(6);
     const plans: string[] = [];
@@ -81,17 +76,13 @@ describe('block and mute clauses in query plans', () => {
     // where the planner found a search per row cheapest.
     await t.context.db.execute(sql`analyze`);
 
-    const statements: { text: string; params: unknown[] }[] = [];
-    const stop = t.context.database.onQuery((text, params) => {
-      if (/"blocks"/.test(text) && /^\s*(select|with)/i.test(text))
-        statements.push({ text, params });
-    });
-    try {
-      const response = await request(t.app).get('/api/posts').set('Cookie', viewer.cookie);
-      expect(response.status).toBe(200);
-    } finally {
-      stop();
-    }
+    const { result: response, statements: sent } = await captureStatements(t.context.database, () =>
+      request(t.app).get('/api/posts').set('Cookie', viewer.cookie),
+    );
+    expect(response.status).toBe(200);
+    const statements = sent.filter(
+      ({ text }) => /"blocks"/.test(text) && /^\s*(select|with)/i.test(text),
+    );
 
     // The page with its authors, then the like and comment counts: both carry the rule.
     expect(statements.length).toBeGreaterThanOrEqual(2);
@@ -112,17 +103,13 @@ describe('block and mute clauses in query plans', () => {
 });
 
 async function loopsOnEachStatement(viewerCookie: string, relation: string) {
-  const statements: { text: string; params: unknown[] }[] = [];
-  const stop = t.context.database.onQuery((text, params) => {
-    if (text.includes(`"${relation}"`) && /^\s*(select|with)/i.test(text))
-      statements.push({ text, params });
-  });
-  try {
-    const response = await request(t.app).get('/api/posts').set('Cookie', viewerCookie);
-    expect(response.status).toBe(200);
-  } finally {
-    stop();
-  }
+  const { result: response, statements: sent } = await captureStatements(t.context.database, () =>
+    request(t.app).get('/api/posts').set('Cookie', viewerCookie),
+  );
+  expect(response.status).toBe(200);
+  const statements = sent.filter(
+    ({ text }) => text.includes(`"${relation}"`) && /^\s*(select|with)/i.test(text),
+  );
   const loops: { text: string; loops: number }[] = [];
   for (const statement of statements) {
     const result = await t.context.db.execute(

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentMentions } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { inlineParams } from '../../test/explain.js';
+import { captureStatements, inlineParams } from '../../test/explain.js';
 import { buildUser, signedInUser } from '../../test/factories.js';
 import { buildComment, buildPost } from '../posts/test-factories.js';
 import { visibleThread } from './visible-thread.js';
@@ -48,16 +48,12 @@ describe('the thread statement', () => {
       .values({ commentId: mentioning.id, userId: authors[0]!.id });
     count += 1;
 
-    const statements: { text: string; params: unknown[] }[] = [];
-    const stop = t.context.database.onQuery((text, params) => {
-      if (/"comments"/.test(text) && !/"sessions"/.test(text)) statements.push({ text, params });
-    });
-    let res: request.Response;
-    try {
-      res = await request(t.app).get(`/api/posts/${post.id}/comments`).set('Cookie', viewer.cookie);
-    } finally {
-      stop();
-    }
+    const { result: res, statements: sent } = await captureStatements(t.context.database, () =>
+      request(t.app).get(`/api/posts/${post.id}/comments`).set('Cookie', viewer.cookie),
+    );
+    const statements = sent.filter(
+      ({ text }) => /"comments"/.test(text) && !/"sessions"/.test(text),
+    );
     expect(res.status).toBe(200);
     expect(res.body.comments).toHaveLength(4);
     expect(statements).toHaveLength(1);

@@ -40,17 +40,12 @@ describe('notification queries', () => {
     const post = await buildPost(t.context, author.user.id);
     await like(fan.cookie, post.id);
 
-    const statements: { text: string; params: unknown[] }[] = [];
-    const stop = t.context.database.onQuery((text, params) => {
-      if (/"notification(s|_actors)"/.test(text) && /^\s*(select|with)/i.test(text)) {
-        statements.push({ text, params });
-      }
-    });
-    try {
-      await request(t.app).get('/api/notifications').set('Cookie', author.cookie).expect(200);
-    } finally {
-      stop();
-    }
+    const { statements: sent } = await captureStatements(t.context.database, () =>
+      request(t.app).get('/api/notifications').set('Cookie', author.cookie).expect(200),
+    );
+    const statements = sent.filter(
+      ({ text }) => /"notification(s|_actors)"/.test(text) && /^\s*(select|with)/i.test(text),
+    );
 
     expect(statements.length).toBeGreaterThanOrEqual(3);
     const plans: string[] = [];
