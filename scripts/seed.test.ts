@@ -105,15 +105,16 @@ describe('seed', () => {
           -- A comment tells the parent comment's author and the post's author, once each, never its own.
           (select count(*)::int from comments c join posts p on p.id = c.post_id
             left join comments parent on parent.id = c.parent_id
-            where (select count(distinct told) from (values (parent.author_id), (p.author_id)) as v(told)
-                   where told is not null and told <> c.author_id)
-               <> (select count(*) from notifications n join notification_actors a on a.notification_id = n.id
-                   where n.comment_id = c.id and a.actor_id = c.author_id
-                     and n.recipient_id in (parent.author_id, p.author_id)
-                     and n.type = case when n.recipient_id = parent.author_id then 'reply' else 'comment' end)
-               or (select count(*) from notifications n where n.comment_id = c.id)
-                  <> (select count(distinct told) from (values (parent.author_id), (p.author_id)) as v(told)
-                      where told is not null and told <> c.author_id)
+            cross join lateral (
+              select count(distinct told) as recipients
+              from (values (parent.author_id), (p.author_id)) as v(told)
+              where told is not null and told <> c.author_id) as expected
+            where expected.recipients
+                  <> (select count(*) from notifications n join notification_actors a on a.notification_id = n.id
+                      where n.comment_id = c.id and a.actor_id = c.author_id
+                        and n.recipient_id in (parent.author_id, p.author_id)
+                        and n.type = case when n.recipient_id = parent.author_id then 'reply' else 'comment' end)
+               or expected.recipients <> (select count(*) from notifications n where n.comment_id = c.id)
           ) as wrong_comment_items,
           (select count(*)::int from notifications n
             where not exists (select 1 from notification_actors a where a.notification_id = n.id)

@@ -602,8 +602,8 @@ describe('live', () => {
     const heard: LiveEvent[] = [];
     const stop = t.context.liveEvents.subscribe(author.user.id, (event) => heard.push(event));
     try {
-      // The like's own event travels asynchronously (NOTIFY on a server), so
-      // it is heard before the unlike: else it could arrive after it.
+      // The like's own event travels asynchronously (NOTIFY on a server): it is heard before the
+      // unlike, or it could arrive after the unlike's.
       await like(ana, post.id);
       await waitFor(() => heard.length >= 1);
       expect(heard[0]!.data).toMatchObject({ notificationId: expect.any(String) });
